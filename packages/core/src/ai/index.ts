@@ -1,0 +1,52 @@
+import type { Command } from '../command.js';
+import { dueAction } from '../due.js';
+import { legalMoves, type Move } from '../moves.js';
+import type { Rng } from '../rng.js';
+import type { AiLevel, GameState, Seat } from '../state.js';
+import { viewFor } from '../view.js';
+import { greedyPolicy } from './greedy.js';
+import type { AiPolicy } from './policy.js';
+import { prototypePolicy } from './prototype.js';
+import { randomPolicy } from './random.js';
+
+/** Every AI level by name. */
+export const AI_POLICIES: Readonly<Record<AiLevel, AiPolicy>> = {
+  random: randomPolicy,
+  prototype: prototypePolicy,
+  greedy: greedyPolicy,
+};
+
+export const AI_LEVELS: readonly AiLevel[] = ['random', 'prototype', 'greedy'];
+
+/** The command that carries out `move` for the seat `seat`. */
+export function moveToCommand(seat: string, move: Move): Command {
+  return move.type === 'pickUp' ? { type: 'pickUp', seat } : { type: 'play', seat, cardIds: move.cardIds };
+}
+
+/**
+ * The command `policy` gives for the seat at `seatIndex`, or null when nothing is due from it.
+ * Used for AI seats and for seats the server plays on a player's behalf.
+ */
+export function aiCommand(state: GameState, seatIndex: number, policy: AiPolicy, rng: Rng): Command | null {
+  const seat = state.seats[seatIndex];
+  if (seat === undefined) return null;
+  switch (dueAction(state, seatIndex)) {
+    case 'chooseFaceUp':
+      return { type: 'chooseFaceUp', seat: seat.id, cardIds: policy.chooseFaceUp(viewFor(state, seat.id), rng) };
+    case 'ready':
+      return { type: 'ready', seat: seat.id, ready: true };
+    case 'move':
+      return moveToCommand(seat.id, policy.chooseMove(viewFor(state, seat.id), legalMoves(state, seatIndex), rng));
+    case null:
+      return null;
+  }
+}
+
+/** The index of the first AI seat something is due from, or -1. */
+export function nextAiSeat(state: GameState): number {
+  const seats = state.seats;
+  for (let i = 0; i < seats.length; i++) {
+    if ((seats[i] as Seat).ai !== null && dueAction(state, i) !== null) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// Import boundaries of the hexagon (STYLE.md): core <- service <- adapters <- apps.
+// Biome's noRestrictedImports flags most of this in the editor; this script is the CI gate because
+// it resolves relative paths too (a `../../` that climbs out of packages/core is caught here).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const problems = [];
+
+function sourceFiles(dir) {
+  let out = [];
+  let entries = [];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const name of entries) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out = out.concat(sourceFiles(path));
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const IMPORT =
+  /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(?\s*['"]([^'"]+)['"]/g;
+
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+  return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2]);
+}
+
+function workspaces(group) {
+  try {
+    return readdirSync(join(root, group)).filter((n) => statSync(join(root, group, n)).isDirectory());
+  } catch {
+    return [];
+  }
+}
+
+function packageName(group, name) {
+  try {
+    return JSON.parse(readFileSync(join(root, group, name, 'package.json'), 'utf8')).name;
+  } catch {
+    return undefined;
+  }
+}
+
+// 1. packages/core: no dependencies, nothing imported from outside its own src, no ambient effects.
+const coreDir = join(root, 'packages/core');
+const corePkg = JSON.parse(readFileSync(join(coreDir, 'package.json'), 'utf8'));
+for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+  if (corePkg[field] && Object.keys(corePkg[field]).length > 0)
+    problems.push(`packages/core/package.json: ${field} must be empty`);
+}
+const coreSrc = join(coreDir, 'src');
+const IMPURE =
+  /\b(Math\.random|Date\.now|new Date\b|performance\.now|process\.|setTimeout|setInterval|console\.|require\()/;
+for (const file of sourceFiles(coreSrc)) {
+  const rel = relative(root, file);
+  for (const spec of importsOf(file)) {
+    if (!spec.startsWith('.')) problems.push(`${rel}: core imports '${spec}' (core imports nothing outside itself)`);
+    else if (!resolve(dirname(file), spec).startsWith(coreSrc + sep))
+      problems.push(`${rel}: '${spec}' leaves packages/core/src`);
+  }
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (!/^\s*(\/\/|\*)/.test(line) && IMPURE.test(line))
+        problems.push(`${rel}:${i + 1}: impure call in core: ${line.trim()}`);
+    });
+}
+
+// 2. Adapters never import each other; apps/web never imports an adapter; packages never import adapters or apps.
+const adapterNames = new Map(workspaces('adapters').map((n) => [packageName('adapters', n), n]));
+adapterNames.delete(undefined);
+const appNames = new Set(
+  workspaces('apps')
+    .map((n) => packageName('apps', n))
+    .filter(Boolean),
+);
+function checkGroup(group, forbid) {
+  for (const ws of workspaces(group)) {
+    const own = packageName(group, ws);
+    for (const file of sourceFiles(join(root, group, ws))) {
+      for (const spec of importsOf(file)) {
+        const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+        if (pkg === own) continue;
+        const why = forbid(pkg, spec, file);
+        if (why) problems.push(`${relative(root, file)}: imports '${spec}': ${why}`);
+      }
+    }
+  }
+}
+const climbsInto = (file, spec, dir) =>
+  spec.startsWith('.') && resolve(dirname(file), spec).startsWith(join(root, dir) + sep);
+checkGroup('adapters', (pkg, spec, file) => {
+  if (adapterNames.has(pkg)) return 'adapters never import each other';
+  if (appNames.has(pkg) || climbsInto(file, spec, 'apps')) return 'adapters never import apps';
+  return undefined;
+});
+checkGroup('packages', (pkg, spec, file) => {
+  if (adapterNames.has(pkg) || climbsInto(file, spec, 'adapters')) return 'packages never import adapters';
+  if (appNames.has(pkg) || climbsInto(file, spec, 'apps')) return 'packages never import apps';
+  return undefined;
+});
+checkGroup('apps', (pkg, spec, file) => {
+  if (file.includes(`${sep}apps${sep}web${sep}`) && (adapterNames.has(pkg) || climbsInto(file, spec, 'adapters'))) {
+    return 'the web app never imports an adapter';
+  }
+  return undefined;
+});
+
+if (problems.length > 0) {
+  console.error(`Import boundaries: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('Import boundaries: ok');
