@@ -3,7 +3,7 @@ import type { Command } from './command.js';
 import { isChoosingFaceUp } from './due.js';
 import type { GameEvent } from './event.js';
 import { evolveAll } from './evolve.js';
-import { canPlayOn, effectiveTop, type PlannedPlay, planPlay, topFourMatch } from './moves.js';
+import { canPlayOn, effectiveTop, type PlannedPlay, planPlay, topFourMatchAfter } from './moves.js';
 import { err, ok, type Result } from './result.js';
 import { type RuleError, ruleError } from './rule-error.js';
 import { firstPlayer, standingsOf } from './standings.js';
@@ -172,7 +172,7 @@ function playEvents(state: GameState, index: number, planned: PlannedPlay): Game
   const burn =
     card.rank === 10 && rules.clearWithTens
       ? 'ten'
-      : rules.burnFourOfAKind && topFourMatch(state.pile.length === 0 ? cards : [...state.pile.slice(-4), ...cards])
+      : rules.burnFourOfAKind && topFourMatchAfter(state.pile, cards)
         ? 'fourOfAKind'
         : null;
   if (burn !== null) events.push({ type: 'burned', reason: burn, count: pileAfter });

@@ -3,11 +3,75 @@ import { reshuffled, shuffledDeck } from './deal.js';
 import type { GameEvent } from './event.js';
 import { FACE_DOWN_COUNT, FACE_UP_COUNT, type GameState, type Seat, type Source } from './state.js';
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /**
- * Applies one event. Never fails: events come from `decide`, which has checked everything.
- * The input state is not modified; unchanged parts are shared with the result.
+ * A private working copy for applying several events at once: the state object and the seats
+ * array are copied on first write, and each seat once, so a play with its draw and turn change
+ * costs one copy rather than one per event. Zone arrays are never written in place: every change
+ * makes a new array, so arrays shared with the input state are never modified.
  */
-export function evolve(state: GameState, event: GameEvent): GameState {
+interface Draft {
+  readonly state: Mutable<GameState>;
+  seats: Mutable<Seat>[] | null;
+  owned: boolean[];
+}
+
+function seatOf(draft: Draft, index: number): Mutable<Seat> {
+  if (draft.seats === null) {
+    draft.seats = draft.state.seats.slice() as Mutable<Seat>[];
+    draft.state.seats = draft.seats;
+  }
+  if (draft.owned[index] !== true) {
+    const seat = draft.seats[index] as Seat;
+    draft.seats[index] = {
+      id: seat.id,
+      name: seat.name,
+      ai: seat.ai,
+      hand: seat.hand,
+      faceUp: seat.faceUp,
+      faceDown: seat.faceDown,
+      ready: seat.ready,
+      left: seat.left,
+    };
+    draft.owned[index] = true;
+  }
+  return draft.seats[index] as Mutable<Seat>;
+}
+
+/** Index of the seat with `id`; throws when absent (events only name seats that exist). */
+export function seatIndex(state: GameState, id: string): number {
+  const seats = state.seats;
+  for (let i = 0; i < seats.length; i++) if ((seats[i] as Seat).id === id) return i;
+  throw new Error(`broken invariant: event names unknown seat ${id}`);
+}
+
+/** `zone` without the cards of `gone` (compared by id, so it works on JSON copies too). */
+function without(zone: readonly Card[], gone: readonly Card[]): Card[] {
+  const kept: Card[] = [];
+  outer: for (let i = 0; i < zone.length; i++) {
+    const card = zone[i] as Card;
+    for (let j = 0; j < gone.length; j++) if ((gone[j] as Card).id === card.id) continue outer;
+    kept.push(card);
+  }
+  return kept;
+}
+
+function removeFrom(seat: Mutable<Seat>, source: Source, cards: readonly Card[]): void {
+  if (source === 'hand') seat.hand = without(seat.hand, cards);
+  else if (source === 'faceUp') seat.faceUp = without(seat.faceUp, cards);
+  else seat.faceDown = without(seat.faceDown, cards);
+}
+
+/** The top `n` cards of `deck`, top first. */
+function topCards(deck: readonly Card[], n: number): Card[] {
+  const taken: Card[] = [];
+  for (let i = deck.length - 1; i >= deck.length - n; i--) taken.push(deck[i] as Card);
+  return taken;
+}
+
+function apply(draft: Draft, event: GameEvent): void {
+  const s = draft.state;
   switch (event.type) {
     case 'seated': {
       const seat: Seat = {
@@ -20,117 +84,140 @@ export function evolve(state: GameState, event: GameEvent): GameState {
         ready: false,
         left: false,
       };
-      return { ...state, seats: [...state.seats, seat] };
+      draft.seats = [...s.seats, seat] as Mutable<Seat>[];
+      draft.owned[draft.seats.length - 1] = true;
+      s.seats = draft.seats;
+      return;
     }
     case 'returned':
-      return updateSeat(state, seatIndex(state, event.seat), (s) => ({ ...s, left: false }));
+      seatOf(draft, seatIndex(s, event.seat)).left = false;
+      return;
     case 'left': {
-      const index = seatIndex(state, event.seat);
-      if (!event.freed) return updateSeat(state, index, (s) => ({ ...s, left: true }));
-      const seat = state.seats[index] as Seat;
-      const seats = state.seats.filter((_, i) => i !== index);
+      const index = seatIndex(s, event.seat);
+      if (!event.freed) {
+        seatOf(draft, index).left = true;
+        return;
+      }
+      const seat = s.seats[index] as Seat;
+      draft.seats = s.seats.filter((_, i) => i !== index) as Mutable<Seat>[];
+      draft.owned = draft.owned.filter((_, i) => i !== index);
+      s.seats = draft.seats;
       const returned = [...seat.hand, ...seat.faceUp, ...seat.faceDown];
-      if (returned.length === 0) return { ...state, seats };
-      const { deck, rng } = reshuffled([...state.deck, ...returned], state.rng);
-      return { ...state, seats, deck, rng };
+      if (returned.length > 0) {
+        const { deck, rng } = reshuffled([...s.deck, ...returned], s.rng);
+        s.deck = deck;
+        s.rng = rng;
+      }
+      return;
     }
     case 'shuffled': {
-      const { deck, rng } = shuffledDeck(event.decks, state.rng);
-      return { ...state, deck, rng, pile: [], burned: [] };
+      const { deck, rng } = shuffledDeck(event.decks, s.rng);
+      s.deck = deck;
+      s.rng = rng;
+      s.pile = [];
+      s.burned = [];
+      return;
     }
     case 'dealt': {
-      const deck = state.deck.slice();
-      const take = (n: number): Card[] => deck.splice(deck.length - n, n).reverse();
-      const faceDown = take(FACE_DOWN_COUNT);
-      const faceUp = state.options.rules.chooseFaceUp ? [] : take(FACE_UP_COUNT);
-      const hand = take(state.options.rules.chooseFaceUp ? FACE_UP_COUNT * 2 : FACE_UP_COUNT);
-      const next = updateSeat(state, seatIndex(state, event.seat), (s) => ({ ...s, hand, faceUp, faceDown }));
-      return { ...next, deck };
+      const seat = seatOf(draft, seatIndex(s, event.seat));
+      const choose = s.options.rules.chooseFaceUp;
+      const handSize = choose ? FACE_UP_COUNT * 2 : FACE_UP_COUNT;
+      const dealt = topCards(s.deck, FACE_DOWN_COUNT + (choose ? 0 : FACE_UP_COUNT) + handSize);
+      seat.faceDown = dealt.slice(0, FACE_DOWN_COUNT);
+      seat.faceUp = choose ? [] : dealt.slice(FACE_DOWN_COUNT, FACE_DOWN_COUNT + FACE_UP_COUNT);
+      seat.hand = dealt.slice(dealt.length - handSize);
+      s.deck = s.deck.slice(0, s.deck.length - dealt.length);
+      return;
     }
     case 'readied':
-      return updateSeat(state, seatIndex(state, event.seat), (s) => ({ ...s, ready: event.ready }));
+      seatOf(draft, seatIndex(s, event.seat)).ready = event.ready;
+      return;
     case 'faceUpChosen': {
-      const chosen = new Set(event.cards.map((c) => c.id));
-      return updateSeat(state, seatIndex(state, event.seat), (s) => ({
-        ...s,
-        hand: s.hand.filter((c) => !chosen.has(c.id)),
-        faceUp: [...s.faceUp, ...event.cards],
-        ready: true,
-      }));
+      const seat = seatOf(draft, seatIndex(s, event.seat));
+      seat.hand = without(seat.hand, event.cards);
+      seat.faceUp = [...seat.faceUp, ...event.cards];
+      seat.ready = true;
+      return;
     }
     case 'setupStarted':
-      return { ...state, phase: 'setup', seats: state.seats.map((s) => (s.ready ? { ...s, ready: false } : s)) };
+      s.phase = 'setup';
+      for (let i = 0; i < s.seats.length; i++) if ((s.seats[i] as Seat).ready) seatOf(draft, i).ready = false;
+      return;
     case 'started':
-      return { ...state, phase: 'playing', turn: seatIndex(state, event.first), direction: 1 };
-    case 'played': {
-      const index = seatIndex(state, event.seat);
-      const next = updateSeat(state, index, (s) => withoutCards(s, event.source, event.cards));
-      return { ...next, pile: [...state.pile, ...event.cards], moves: state.moves + 1 };
-    }
+      s.phase = 'playing';
+      s.turn = seatIndex(s, event.first);
+      s.direction = 1;
+      return;
+    case 'played':
+      removeFrom(seatOf(draft, seatIndex(s, event.seat)), event.source, event.cards);
+      s.pile = s.pile.concat(event.cards);
+      s.moves += 1;
+      return;
     case 'blindFlipped': {
-      if (event.playable) return state;
-      return updateSeat(state, seatIndex(state, event.seat), (s) => ({
-        ...s,
-        faceDown: s.faceDown.filter((_, i) => i !== event.index),
-        hand: [...s.hand, event.card],
-      }));
+      if (event.playable) return;
+      const seat = seatOf(draft, seatIndex(s, event.seat));
+      seat.faceDown = seat.faceDown.filter((_, i) => i !== event.index);
+      seat.hand = [...seat.hand, event.card];
+      return;
     }
     case 'burned':
-      return { ...state, burned: [...state.burned, ...state.pile], pile: [] };
+      s.burned = s.burned.concat(s.pile);
+      s.pile = [];
+      return;
     case 'drew': {
-      const deck = state.deck.slice(0, state.deck.length - event.count);
-      const drawn = state.deck.slice(state.deck.length - event.count).reverse();
-      const next = updateSeat(state, seatIndex(state, event.seat), (s) => ({ ...s, hand: [...s.hand, ...drawn] }));
-      return { ...next, deck };
+      const seat = seatOf(draft, seatIndex(s, event.seat));
+      seat.hand = seat.hand.concat(topCards(s.deck, event.count));
+      s.deck = s.deck.slice(0, s.deck.length - event.count);
+      return;
     }
     case 'pickedUp': {
-      const next = updateSeat(state, seatIndex(state, event.seat), (s) => ({ ...s, hand: [...s.hand, ...state.pile] }));
-      return { ...next, pile: [], moves: state.moves + 1 };
+      const seat = seatOf(draft, seatIndex(s, event.seat));
+      seat.hand = seat.hand.concat(s.pile);
+      s.pile = [];
+      s.moves += 1;
+      return;
     }
     case 'skipped':
-      return state;
+      return;
     case 'reversed':
-      return { ...state, direction: event.direction };
+      s.direction = event.direction;
+      return;
     case 'turn':
-      return { ...state, turn: seatIndex(state, event.seat) };
+      s.turn = seatIndex(s, event.seat);
+      return;
     case 'gameOver':
-      return {
-        ...state,
-        phase: 'finished',
-        turn: -1,
-        result: { reason: event.reason, winner: event.winner, standings: event.standings },
-      };
+      s.phase = 'finished';
+      s.turn = -1;
+      s.result = { reason: event.reason, winner: event.winner, standings: event.standings };
+      return;
   }
 }
 
-/** Applies events in order. */
+/**
+ * Applies events in order and returns the new state. Never fails: events come from `decide`,
+ * which has checked everything. The input is not modified; unchanged parts are shared.
+ */
 export function evolveAll(state: GameState, events: readonly GameEvent[]): GameState {
-  let next = state;
-  for (const event of events) next = evolve(next, event);
-  return next;
+  // An explicit literal rather than a spread: one fixed object shape keeps this path fast.
+  const copy: Mutable<GameState> = {
+    options: state.options,
+    phase: state.phase,
+    seats: state.seats,
+    deck: state.deck,
+    pile: state.pile,
+    burned: state.burned,
+    turn: state.turn,
+    direction: state.direction,
+    moves: state.moves,
+    rng: state.rng,
+    result: state.result,
+  };
+  const draft: Draft = { state: copy, seats: null, owned: [] };
+  for (let i = 0; i < events.length; i++) apply(draft, events[i] as GameEvent);
+  return draft.state;
 }
 
-/** Index of the seat with `id`; throws when absent (events only name seats that exist). */
-export function seatIndex(state: GameState, id: string): number {
-  const seats = state.seats;
-  for (let i = 0; i < seats.length; i++) if ((seats[i] as Seat).id === id) return i;
-  throw new Error(`broken invariant: event names unknown seat ${id}`);
-}
-
-function updateSeat(state: GameState, index: number, change: (seat: Seat) => Seat): GameState {
-  const seats = state.seats.slice();
-  seats[index] = change(seats[index] as Seat);
-  return { ...state, seats };
-}
-
-function withoutCards(seat: Seat, source: Source, cards: readonly Card[]): Seat {
-  const kept = (c: Card): boolean => !cards.some((x) => x.id === c.id);
-  switch (source) {
-    case 'hand':
-      return { ...seat, hand: seat.hand.filter(kept) };
-    case 'faceUp':
-      return { ...seat, faceUp: seat.faceUp.filter(kept) };
-    case 'faceDown':
-      return { ...seat, faceDown: seat.faceDown.filter(kept) };
-  }
+/** Applies one event (see `evolveAll`). */
+export function evolve(state: GameState, event: GameEvent): GameState {
+  return evolveAll(state, [event]);
 }

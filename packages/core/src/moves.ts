@@ -28,10 +28,15 @@ export function blindId(index: number): string {
 
 /** The index named by a `blind-{n}` id, or -1 when `id` is not one. */
 export function parseBlindId(id: string): number {
-  if (!id.startsWith(BLIND_PREFIX)) return -1;
-  const rest = id.slice(BLIND_PREFIX.length);
-  if (!/^(0|[1-9][0-9]*)$/.test(rest)) return -1;
-  return Number(rest);
+  const n = BLIND_PREFIX.length;
+  if (id.length <= n || id.length > n + 3 || !id.startsWith(BLIND_PREFIX)) return -1;
+  let value = 0;
+  for (let i = n; i < id.length; i++) {
+    const digit = id.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9 || (digit === 0 && i === n && id.length > n + 1)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 /**
@@ -67,14 +72,13 @@ export function activeSource(seat: Seat): Source | null {
   return null;
 }
 
-/** Whether the top four cards of `pile` share a rank. */
-export function topFourMatch(pile: readonly Card[]): boolean {
-  const n = pile.length;
-  if (n < 4) return false;
-  const rank = (pile[n - 1] as Card).rank;
-  return (
-    (pile[n - 2] as Card).rank === rank && (pile[n - 3] as Card).rank === rank && (pile[n - 4] as Card).rank === rank
-  );
+/** Whether the top four cards of the pile, after `played` goes on top of `pile`, share a rank. */
+export function topFourMatchAfter(pile: readonly Card[], played: readonly Card[]): boolean {
+  const total = pile.length + played.length;
+  if (total < 4) return false;
+  const at = (i: number): Card => (i >= pile.length ? played[i - pile.length] : pile[i]) as Card;
+  const rank = at(total - 1).rank;
+  return at(total - 2).rank === rank && at(total - 3).rank === rank && at(total - 4).rank === rank;
 }
 
 /**
@@ -96,10 +100,10 @@ export function legalMoves(state: GameState, seatIndex: number): Move[] {
   } else if (source !== null) {
     const cards = source === 'hand' ? seat.hand : seat.faceUp;
     const top = effectiveTop(state.pile, rules);
-    const byRank = groupIdsByRank(cards);
+    const byRank = groupIdsByRank(cards, top, rules);
     for (let rank = 2; rank <= 14; rank++) {
       const ids = byRank[rank];
-      if (ids === undefined || !canPlayOn(rank as Rank, top, rules)) continue;
+      if (ids === null || ids === undefined) continue;
       const from = rules.mustPlayAllSameValue ? ids.length : 1;
       for (let k = from; k <= ids.length; k++) {
         moves.push({ type: 'play', source, rank: rank as Rank, cardIds: k === ids.length ? ids : ids.slice(0, k) });
@@ -110,12 +114,33 @@ export function legalMoves(state: GameState, seatIndex: number): Move[] {
   return moves;
 }
 
-/** Card ids of `cards` grouped by rank (index = rank), in holding order. */
-function groupIdsByRank(cards: readonly Card[]): Array<string[] | undefined> {
-  const byRank: Array<string[] | undefined> = [];
-  for (const card of cards) {
+/** Ids of the cards in `cards` that may go on `top`, grouped by rank (index = rank), in holding order. */
+function groupIdsByRank(cards: readonly Card[], top: Rank | null, rules: Rules): Array<string[] | null> {
+  // Packed 15-slot arrays (not sparse ones) keep element access on the fast path.
+  const byRank: Array<string[] | null> = [
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+  ];
+  const fits: boolean[] = [false, false];
+  for (let rank = 2; rank <= 14; rank++) fits.push(canPlayOn(rank as Rank, top, rules));
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i] as Card;
+    if (fits[card.rank] !== true) continue;
     const ids = byRank[card.rank];
-    if (ids === undefined) byRank[card.rank] = [card.id];
+    if (ids === null || ids === undefined) byRank[card.rank] = [card.id];
     else ids.push(card.id);
   }
   return byRank;
@@ -137,7 +162,7 @@ export function planPlay(
 
   const firstId = cardIds[0] as string;
   const blindIndex = parseBlindId(firstId);
-  if (blindIndex >= 0 || cardIds.some((id) => parseBlindId(id) >= 0)) {
+  if (blindIndex >= 0 || anyBlind(cardIds)) {
     if (blindIndex < 0) return err(ruleError('play/mixed_sources'));
     if (cardIds.length > 1) {
       return err(ruleError(cardIds.every((id) => parseBlindId(id) >= 0) ? 'play/one_blind' : 'play/mixed_sources'));
@@ -150,12 +175,12 @@ export function planPlay(
     return ok({ source: 'faceDown', cards: [card], blindIndex });
   }
 
-  if (new Set(cardIds).size !== cardIds.length) return err(ruleError('play/duplicate_card'));
+  if (hasDuplicate(cardIds)) return err(ruleError('play/duplicate_card'));
   const inHand = findAll(seat.hand, cardIds);
   const inFaceUp = inHand === null ? findAll(seat.faceUp, cardIds) : null;
   const cards = inHand ?? inFaceUp;
   if (cards === null) {
-    const known = cardIds.every((id) => seat.hand.some((c) => c.id === id) || seat.faceUp.some((c) => c.id === id));
+    const known = cardIds.every((id) => findAll(seat.hand, [id]) !== null || findAll(seat.faceUp, [id]) !== null);
     return err(ruleError(known ? 'play/mixed_sources' : 'play/unknown_card'));
   }
   const source: Source = inHand !== null ? 'hand' : 'faceUp';
@@ -174,10 +199,26 @@ export function planPlay(
 /** The cards of `zone` with the given ids, in the order given, or null if any is missing. */
 function findAll(zone: readonly Card[], ids: readonly string[]): Card[] | null {
   const found: Card[] = [];
-  for (const id of ids) {
-    const card = zone.find((c) => c.id === id);
-    if (card === undefined) return null;
-    found.push(card);
+  outer: for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    for (let j = 0; j < zone.length; j++) {
+      const card = zone[j] as Card;
+      if (card.id === id) {
+        found.push(card);
+        continue outer;
+      }
+    }
+    return null;
   }
   return found;
+}
+
+function anyBlind(ids: readonly string[]): boolean {
+  for (let i = 1; i < ids.length; i++) if (parseBlindId(ids[i] as string) >= 0) return true;
+  return false;
+}
+
+function hasDuplicate(ids: readonly string[]): boolean {
+  for (let i = 1; i < ids.length; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return true;
+  return false;
 }
