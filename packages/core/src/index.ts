@@ -32,6 +32,7 @@ export {
   newRecord,
   RECORD_VERSION,
   type RecordEntry,
+  type RecordSeat,
   type ReplayError,
   replay,
   replayStates,

@@ -5,8 +5,10 @@ import type { Rules } from './rules.js';
 import type { GameState, Seat, Source } from './state.js';
 
 /**
- * A legal action for the player to move. The one generator below is used to validate commands,
- * by the AI and for UI hints, so no rule is written twice.
+ * A legal action for the player to move. `legalMoves` enumerates them for the AI and for UI hints;
+ * `planPlay` checks one given play for `decide` and says which rule it breaks. Both are built from
+ * the same predicates (`activeSource`, `effectiveTop`, `canPlayOn`), so no rule is written twice,
+ * and a property test holds the two to the same answer for every position.
  */
 export type Move =
   | { readonly type: 'play'; readonly source: Source; readonly rank: Rank | null; readonly cardIds: readonly string[] }
@@ -70,6 +72,12 @@ export function activeSource(seat: Seat): Source | null {
   if (seat.faceUp.length > 0) return 'faceUp';
   if (seat.faceDown.length > 0) return 'faceDown';
   return null;
+}
+
+/** Why `source` may not be played from now (see `activeSource`), or null when it may. */
+function sourceOrderError(seat: Seat, source: Source): 'play/hand_first' | 'play/face_up_first' | null {
+  if (activeSource(seat) === source) return null;
+  return seat.hand.length > 0 ? 'play/hand_first' : 'play/face_up_first';
 }
 
 /** Whether the top four cards of the pile, after `played` goes on top of `pile`, share a rank. */
@@ -148,8 +156,7 @@ function groupIdsByRank(cards: readonly Card[], top: Rank | null, rules: Rules):
 
 /**
  * Checks a play by the seat at `seatIndex` (whose turn it is) against every rule, in the order a
- * player would want to hear about problems. Used by `decide`; `legalMoves` only produces plays
- * this accepts (a property test holds the two together).
+ * player would want to hear about problems. Used by `decide`.
  */
 export function planPlay(
   state: GameState,
@@ -169,8 +176,8 @@ export function planPlay(
     }
     const card = seat.faceDown[blindIndex];
     if (card === undefined) return err(ruleError('play/unknown_card'));
-    if (seat.hand.length > 0) return err(ruleError('play/hand_first'));
-    if (seat.faceUp.length > 0) return err(ruleError('play/face_up_first'));
+    const order = sourceOrderError(seat, 'faceDown');
+    if (order !== null) return err(ruleError(order));
     // A face-down card is played blind: whether it fits is found out by turning it (see decide).
     return ok({ source: 'faceDown', cards: [card], blindIndex });
   }
@@ -184,7 +191,8 @@ export function planPlay(
     return err(ruleError(known ? 'play/mixed_sources' : 'play/unknown_card'));
   }
   const source: Source = inHand !== null ? 'hand' : 'faceUp';
-  if (source === 'faceUp' && seat.hand.length > 0) return err(ruleError('play/hand_first'));
+  const order = sourceOrderError(seat, source);
+  if (order !== null) return err(ruleError(order));
 
   const rank = (cards[0] as Card).rank;
   if (cards.some((c) => c.rank !== rank)) return err(ruleError('play/mixed_ranks'));

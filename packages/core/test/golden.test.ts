@@ -98,3 +98,37 @@ describe('golden records', () => {
     expect(stateHash(final.value)).toBe(golden.finalHash);
   });
 });
+
+describe('record integrity', () => {
+  const golden = (): Golden => JSON.parse(readFileSync(join(dir, 'classic-2p-manual.golden.json'), 'utf8')) as Golden;
+
+  it('record - lists the seats and says how the game ended', () => {
+    const { record } = golden();
+    expect(record.seats.map((s) => s.id)).toEqual(['s0', 's1']);
+    expect(record.result?.reason).toBe('out');
+  });
+
+  it('record - an unknown version is refused', () => {
+    const result = replay({ ...golden().record, version: 99 });
+    expect(result.ok ? null : result.error.code).toBe('record/version');
+  });
+
+  it('record - a forged command is refused with its index', () => {
+    const { record } = golden();
+    const entries = record.entries.slice();
+    const last = entries.length - 1;
+    entries[last] = { at: 1, command: { type: 'pickUp', seat: 'nobody' } };
+    const result = replay({ ...record, entries });
+    expect(result.ok ? null : result.error).toMatchObject({ code: 'record/rejected', index: last });
+  });
+
+  it('record - a forged result or seat list is refused', () => {
+    const { record } = golden();
+    const winner = record.result?.winner === 's0' ? 's1' : 's0';
+    const forged = { ...record, result: record.result && { ...record.result, winner } };
+    const a = replay(forged);
+    expect(a.ok ? null : a.error.code).toBe('record/mismatch');
+    const b = replay({ ...record, seats: record.seats.map((s) => ({ ...s, name: 'Mallory' })) });
+    expect(b.ok ? null : b.error.code).toBe('record/mismatch');
+  });
+});

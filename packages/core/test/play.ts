@@ -41,7 +41,7 @@ export function playGame(
     if (!applied.ok) throw new Error(`refused ${JSON.stringify(command)}: ${applied.error.code}`);
     state = applied.value.state;
     at += 250;
-    record = appendEntry(record, at, command);
+    record = appendEntry(record, at, command, state);
     states.push(state);
   };
   for (let i = 0; i < players; i++) {
