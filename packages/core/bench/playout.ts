@@ -4,11 +4,11 @@ import {
   createGame,
   createRng,
   type GameState,
-  legalMoves,
   moveToCommand,
   nextInt,
   PRESETS,
   type Rng,
+  randomLegalMove,
   tableOptions,
 } from '../src/index.js';
 
@@ -39,9 +39,9 @@ export function randomPlayout(players: number, seed: string, rng: Rng): GameStat
     state = must(state, { type: 'chooseFaceUp', seat: seat.id, cardIds: picks });
   }
   while (state.phase === 'playing') {
-    const moves = legalMoves(state, state.turn);
-    const move = moves[nextInt(rng, moves.length)];
-    if (move === undefined) throw new Error('bench: no legal move');
+    // The random policy: uniform over legalMoves (randomLegalMove draws the same move without listing all).
+    const move = randomLegalMove(state, state.turn, rng);
+    if (move === null) throw new Error('bench: no legal move');
     state = must(state, moveToCommand(state.seats[state.turn]?.id ?? '', move));
   }
   return state;

@@ -48,6 +48,19 @@ export function seatIndex(state: GameState, id: string): number {
 
 /** `zone` without the cards of `gone` (compared by id, so it works on JSON copies too). */
 function without(zone: readonly Card[], gone: readonly Card[]): Card[] {
+  if (gone.length === 1) {
+    const id = (gone[0] as Card).id;
+    for (let i = 0; i < zone.length; i++) {
+      if ((zone[i] as Card).id === id) {
+        // One copy, then a native shift of the tail: cheaper than slicing twice and concatenating.
+        const kept = zone.slice();
+        kept.copyWithin(i, i + 1);
+        kept.pop();
+        return kept;
+      }
+    }
+    return zone.slice();
+  }
   const kept: Card[] = [];
   outer: for (let i = 0; i < zone.length; i++) {
     const card = zone[i] as Card;

@@ -25,7 +25,16 @@ export { type DueAction, dueAction, isChoosingFaceUp } from './due.js';
 export type { EventType, GameEvent } from './event.js';
 export { evolve, evolveAll } from './evolve.js';
 export { canonicalJson, fnv1a64, stateHash } from './hash.js';
-export { activeSource, blindId, canPlayOn, effectiveTop, legalMoves, type Move, parseBlindId } from './moves.js';
+export {
+  activeSource,
+  blindId,
+  canPlayOn,
+  effectiveTop,
+  legalMoves,
+  type Move,
+  parseBlindId,
+  randomLegalMove,
+} from './moves.js';
 export {
   appendEntry,
   type GameRecord,

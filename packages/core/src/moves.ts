@@ -1,5 +1,6 @@
 import type { Card, Rank } from './card.js';
 import { err, ok, type Result } from './result.js';
+import { nextInt, type Rng } from './rng.js';
 import { type RuleError, ruleError } from './rule-error.js';
 import type { Rules } from './rules.js';
 import type { GameState, Seat, Source } from './state.js';
@@ -89,42 +90,112 @@ export function topFourMatchAfter(pile: readonly Card[], played: readonly Card[]
   return at(total - 2).rank === rank && at(total - 3).rank === rank && at(total - 4).rank === rank;
 }
 
+/** Plays of one rank from one source: any count of `ids` from `minCount` up, first ids first. */
+interface PlayGroup {
+  readonly source: Source;
+  /** null for a face-down card (its rank is unknown until it is turned). */
+  readonly rank: Rank | null;
+  readonly ids: readonly string[];
+  readonly minCount: number;
+}
+
+/** Everything the player to move may do, before it is spelt out as a list of moves. */
+interface Options {
+  readonly groups: readonly PlayGroup[];
+  readonly pickUp: boolean;
+  /** Number of distinct moves: one per (group, count), plus the pick-up. */
+  readonly count: number;
+}
+
 /**
- * Every legal move of the seat at `seatIndex`, or none when it is not that seat's turn. Plays of
- * k cards of a rank use the first k such cards of the source (suits never matter), so the list
- * holds one move per (rank, count); with `mustPlayAllSameValue` only the full count.
+ * The one legal-move generator. Plays of k cards of a rank use the first k such cards of the
+ * source (suits never matter), so there is one move per (rank, count); with
+ * `mustPlayAllSameValue` only the full count. Null when it is not that seat's turn.
  */
-export function legalMoves(state: GameState, seatIndex: number): Move[] {
-  if (state.phase !== 'playing' || state.turn !== seatIndex) return [];
+function legalOptions(state: GameState, seatIndex: number): Options | null {
+  if (state.phase !== 'playing' || state.turn !== seatIndex) return null;
   const seat = state.seats[seatIndex];
-  if (seat === undefined) return [];
+  if (seat === undefined) return null;
   const rules = state.options.rules;
-  const moves: Move[] = [];
+  const groups: PlayGroup[] = [];
+  let count = 0;
   const source = activeSource(seat);
   if (source === 'faceDown') {
-    for (let i = 0; i < seat.faceDown.length; i++) {
-      moves.push({ type: 'play', source, rank: null, cardIds: [blindId(i)] });
-    }
+    for (let i = 0; i < seat.faceDown.length; i++) groups.push({ source, rank: null, ids: [blindId(i)], minCount: 1 });
+    count = seat.faceDown.length;
   } else if (source !== null) {
-    const cards = source === 'hand' ? seat.hand : seat.faceUp;
-    const top = effectiveTop(state.pile, rules);
-    const byRank = groupIdsByRank(cards, top, rules);
+    const byRank = groupIdsByRank(source === 'hand' ? seat.hand : seat.faceUp, effectiveTop(state.pile, rules), rules);
     for (let rank = 2; rank <= 14; rank++) {
       const ids = byRank[rank];
       if (ids === null || ids === undefined) continue;
-      const from = rules.mustPlayAllSameValue ? ids.length : 1;
-      for (let k = from; k <= ids.length; k++) {
-        moves.push({ type: 'play', source, rank: rank as Rank, cardIds: k === ids.length ? ids : ids.slice(0, k) });
-      }
+      const minCount = rules.mustPlayAllSameValue ? ids.length : 1;
+      groups.push({ source, rank: rank as Rank, ids, minCount });
+      count += ids.length - minCount + 1;
     }
   }
-  if (state.pile.length > 0) moves.push({ type: 'pickUp' });
+  const pickUp = state.pile.length > 0;
+  return { groups, pickUp, count: count + (pickUp ? 1 : 0) };
+}
+
+function playOf(group: PlayGroup, k: number): Move {
+  return {
+    type: 'play',
+    source: group.source,
+    rank: group.rank,
+    cardIds: k === group.ids.length ? group.ids : group.ids.slice(0, k),
+  };
+}
+
+/**
+ * Every legal move of the seat at `seatIndex`, or none when it is not that seat's turn: the plays
+ * by rank and count (see `legalOptions`), then the pick-up when the pile is not empty.
+ */
+export function legalMoves(state: GameState, seatIndex: number): Move[] {
+  const options = legalOptions(state, seatIndex);
+  if (options === null) return [];
+  const moves: Move[] = [];
+  for (const group of options.groups)
+    for (let k = group.minCount; k <= group.ids.length; k++) moves.push(playOf(group, k));
+  if (options.pickUp) moves.push({ type: 'pickUp' });
   return moves;
 }
 
+/**
+ * A uniformly random legal move: the same draw and the same answer as
+ * `legalMoves(state, seatIndex)[nextInt(rng, legalMoves(...).length)]`, without building the whole
+ * list (for fast random playouts). Null when it is not that seat's turn.
+ */
+export function randomLegalMove(state: GameState, seatIndex: number, rng: Rng): Move | null {
+  const options = legalOptions(state, seatIndex);
+  if (options === null || options.count === 0) return null;
+  let index = nextInt(rng, options.count);
+  for (const group of options.groups) {
+    const size = group.ids.length - group.minCount + 1;
+    if (index < size) return playOf(group, group.minCount + index);
+    index -= size;
+  }
+  return { type: 'pickUp' };
+}
+
+/** Per rule set: for each effective top (index 0 = empty pile), which ranks may go on it. */
+const FITS = new WeakMap<Rules, readonly (readonly boolean[])[]>();
+
+function fitsTable(rules: Rules): readonly (readonly boolean[])[] {
+  let table = FITS.get(rules);
+  if (table === undefined) {
+    const tops: Array<Rank | null> = [null, null, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
+    table = tops.map((top) => RANKS_WITH_GAPS.map((rank) => rank !== 0 && canPlayOn(rank, top, rules)));
+    FITS.set(rules, table);
+  }
+  return table;
+}
+
+/** Index = rank; slots 0 and 1 are not ranks. */
+const RANKS_WITH_GAPS: readonly (Rank | 0)[] = [0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
+
 /** Ids of the cards in `cards` that may go on `top`, grouped by rank (index = rank), in holding order. */
 function groupIdsByRank(cards: readonly Card[], top: Rank | null, rules: Rules): Array<string[] | null> {
-  // Packed 15-slot arrays (not sparse ones) keep element access on the fast path.
+  // A packed 15-slot array (not a sparse one) keeps element access on the fast path.
   const byRank: Array<string[] | null> = [
     null,
     null,
@@ -142,8 +213,7 @@ function groupIdsByRank(cards: readonly Card[], top: Rank | null, rules: Rules):
     null,
     null,
   ];
-  const fits: boolean[] = [false, false];
-  for (let rank = 2; rank <= 14; rank++) fits.push(canPlayOn(rank as Rank, top, rules));
+  const fits = fitsTable(rules)[top ?? 0] as readonly boolean[];
   for (let i = 0; i < cards.length; i++) {
     const card = cards[i] as Card;
     if (fits[card.rank] !== true) continue;

@@ -17,6 +17,7 @@ import {
   nextInt,
   PRESETS,
   type PresetName,
+  randomLegalMove,
   replayStates,
   stateHash,
   tableOptions,
@@ -145,6 +146,10 @@ describe('core properties', () => {
             else if (single) expect(offered.has(id)).toBe(true);
           }
           expect(moves.some((m) => m.type === 'pickUp')).toBe(state.pile.length > 0);
+          // randomLegalMove makes the same draw and gives the same move as indexing the full list.
+          const a = createRng(`draw:${state.moves}`);
+          const b = createRng(`draw:${state.moves}`);
+          expect(randomLegalMove(state, state.turn, a)).toEqual(moves[nextInt(b, moves.length)]);
         }
       }),
       runs(40),
