@@ -196,23 +196,8 @@ const RANKS_WITH_GAPS: readonly (Rank | 0)[] = [0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10
 /** Ids of the cards in `cards` that may go on `top`, grouped by rank (index = rank), in holding order. */
 function groupIdsByRank(cards: readonly Card[], top: Rank | null, rules: Rules): Array<string[] | null> {
   // A packed 15-slot array (not a sparse one) keeps element access on the fast path.
-  const byRank: Array<string[] | null> = [
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-  ];
+  // biome-ignore format: one slot per rank index 0-14 reads better on one line
+  const byRank: Array<string[] | null> = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
   const fits = fitsTable(rules)[top ?? 0] as readonly boolean[];
   for (let i = 0; i < cards.length; i++) {
     const card = cards[i] as Card;
