@@ -1,0 +1,113 @@
+import type { Clock, GamesStore, IdSource, Publisher, Scheduler, StoredGame } from './ports.js';
+
+/**
+ * In-memory stand-ins for every port, for tests of the service and of adapters. They behave like
+ * the real ones where it matters: the store copies what it keeps (through JSON, as a database
+ * would) and refuses a write whose expected version is stale.
+ */
+export class MemoryGamesStore implements GamesStore {
+  private readonly rows = new Map<string, string>();
+  /** Called before each save completes; tests use it to slip in a competing write. */
+  beforeSave: ((game: StoredGame) => Promise<void>) | null = null;
+
+  async load(id: string): Promise<StoredGame | null> {
+    const row = this.rows.get(id);
+    return row === undefined ? null : (JSON.parse(row) as StoredGame);
+  }
+
+  async insert(game: StoredGame): Promise<boolean> {
+    if (this.rows.has(game.id)) return false;
+    this.rows.set(game.id, JSON.stringify(game));
+    return true;
+  }
+
+  async save(game: StoredGame, expectedVersion: number): Promise<boolean> {
+    const hook = this.beforeSave;
+    if (hook !== null) {
+      this.beforeSave = null;
+      await hook(game);
+    }
+    const current = await this.load(game.id);
+    if (current === null || current.version !== expectedVersion) return false;
+    this.rows.set(game.id, JSON.stringify(game));
+    return true;
+  }
+
+  async withAiDue(kind: string): Promise<Array<{ id: string; aiDueAt: number }>> {
+    const due: Array<{ id: string; aiDueAt: number }> = [];
+    for (const row of this.rows.values()) {
+      const game = JSON.parse(row) as StoredGame;
+      if (game.kind === kind && game.aiDueAt !== null) due.push({ id: game.id, aiDueAt: game.aiDueAt });
+    }
+    return due;
+  }
+}
+
+/** A clock that moves only when told. */
+export class ManualClock implements Clock {
+  constructor(private time = 1_700_000_000_000) {}
+  now(): number {
+    return this.time;
+  }
+  advance(ms: number): void {
+    this.time += ms;
+  }
+}
+
+/** A scheduler driven by a `ManualClock`: `runDue()` runs what is due by the clock's time. */
+export class ManualScheduler implements Scheduler {
+  private readonly tasks = new Map<string, { at: number; task: () => void }>();
+  constructor(private readonly clock: Clock) {}
+
+  schedule(gameId: string, at: number, task: () => void): void {
+    this.tasks.set(gameId, { at, task });
+  }
+
+  cancel(gameId: string): void {
+    this.tasks.delete(gameId);
+  }
+
+  /** When the task of `gameId` is due, or undefined. */
+  dueAt(gameId: string): number | undefined {
+    return this.tasks.get(gameId)?.at;
+  }
+
+  /** Runs every task due now; returns how many ran. */
+  runDue(): number {
+    let ran = 0;
+    for (const [id, { at, task }] of [...this.tasks]) {
+      if (at > this.clock.now()) continue;
+      this.tasks.delete(id);
+      task();
+      ran++;
+    }
+    return ran;
+  }
+}
+
+/** Predictable ids: games `G00001`, `G00002` … (optionally repeating one first, to test collisions). */
+export class SequentialIds implements IdSource {
+  private n = 0;
+  constructor(private readonly repeats: string[] = []) {}
+  gameId(): string {
+    const repeat = this.repeats.shift();
+    if (repeat !== undefined) return repeat;
+    this.n++;
+    return `G${String(this.n).padStart(5, '0')}`;
+  }
+  seed(): string {
+    return `seed-${this.n}`;
+  }
+  /** Not a real hash: the real adapter uses sha256; tests only need a stable stand-in. */
+  commitment(seed: string): string {
+    return `commit(${seed})`;
+  }
+}
+
+/** Remembers every published version. */
+export class RecordingPublisher implements Publisher {
+  readonly published: Array<{ id: string; version: number }> = [];
+  publish(game: StoredGame): void {
+    this.published.push({ id: game.id, version: game.version });
+  }
+}

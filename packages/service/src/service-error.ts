@@ -1,0 +1,23 @@
+import type { RuleErrorCode } from '@palace/core';
+
+/** Failures of the application layer itself, beside the engine's rule errors. */
+export const SERVICE_ERRORS = {
+  /** No game with that id (or it belongs to another variant). */
+  'game/not_found': 'Game not found',
+  /** The game kept changing under this request; it was retried and gave up. Nothing was written. */
+  'game/stale': 'The game changed while your request was handled. Please try again.',
+  /** No free game id could be found. */
+  'game/no_id': 'Could not create a game right now. Please try again.',
+} as const;
+
+export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;
+
+/** A refusal: an engine rule or a service failure, with a message fit for players. */
+export interface ServiceError {
+  readonly code: RuleErrorCode | ServiceErrorCode;
+  readonly message: string;
+}
+
+export function serviceError(code: ServiceErrorCode): ServiceError {
+  return { code, message: SERVICE_ERRORS[code] };
+}

@@ -1,0 +1,222 @@
+import { type Command, legalMoves, type Move, moveToCommand, ok, PRESETS, tableOptions } from '@palace/core';
+import { describe, expect, it } from 'vitest';
+import {
+  GameService,
+  MAX_ATTEMPTS,
+  ManualClock,
+  ManualScheduler,
+  MemoryGamesStore,
+  RecordingPublisher,
+  SequentialIds,
+  type StoredGame,
+} from '../src/index.js';
+
+const AI_DELAY = 1500;
+type Meta = { readonly chat: readonly string[] };
+
+function setup(store = new MemoryGamesStore(), ids = new SequentialIds()) {
+  const clock = new ManualClock();
+  const scheduler = new ManualScheduler(clock);
+  const publisher = new RecordingPublisher();
+  const service = new GameService<Meta>({ store, clock, ids, scheduler, publisher }, 'test');
+  return { store, clock, scheduler, publisher, service };
+}
+
+/** The server-backed REST game's table: no face-up choice, manual start. */
+const options = tableOptions({ rules: { ...PRESETS.classic.rules, chooseFaceUp: false }, maxSeats: 4 });
+const sit = (seat: string, ai: 'greedy' | null = null): Command => ({ type: 'sit', seat, name: seat, ai });
+
+async function created(s: ReturnType<typeof setup>, initial: Command[]): Promise<StoredGame<Meta>> {
+  const result = await s.service.create({
+    options,
+    meta: { chat: [] },
+    aiDelayMs: AI_DELAY,
+    initial: () => ({ commands: initial }),
+  });
+  if (!result.ok) throw new Error(result.error.code);
+  return result.value.game;
+}
+
+/** Advances the clock in AI-delay steps, running due tasks, until nothing is scheduled. */
+async function runAllAi(s: ReturnType<typeof setup>, id: string): Promise<void> {
+  for (let i = 0; i < 5000 && s.scheduler.dueAt(id) !== undefined; i++) {
+    s.clock.advance(AI_DELAY);
+    s.scheduler.runDue();
+    // Let the scheduled async task finish (the memory store resolves in microtasks).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('GameService', () => {
+  it('create - stores version 1 with the commitment and the record, and publishes', async () => {
+    const s = setup();
+    const game = await created(s, [sit('alice')]);
+    expect(game.version).toBe(1);
+    expect(game.commitment).toBe(`commit(${game.record.seed})`);
+    expect(game.record.entries.map((e) => e.command.type)).toEqual(['sit']);
+    expect(game.aiDueAt).toBeNull();
+    expect(s.publisher.published).toEqual([{ id: game.id, version: 1 }]);
+    expect((await s.store.load(game.id))?.version).toBe(1);
+  });
+
+  it('create - retries with a new id when the first is taken', async () => {
+    const s = setup(new MemoryGamesStore(), new SequentialIds(['TAKEN', 'TAKEN']));
+    const first = await created(s, []);
+    const second = await created(s, []);
+    expect(first.id).toBe('TAKEN');
+    expect(second.id).not.toBe('TAKEN');
+  });
+
+  it('change - applies commands, bumps the version once, and records times from the clock', async () => {
+    const s = setup();
+    const game = await created(s, [sit('alice')]);
+    s.clock.advance(1000);
+    const result = await s.service.change(game.id, () =>
+      ok({ commands: [sit('bob'), { type: 'start', seat: 'alice' }] }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.game.version).toBe(2);
+    expect(result.value.game.state.phase).toBe('playing');
+    expect(result.value.game.record.entries.at(-1)?.at).toBe(s.clock.now());
+    expect(result.value.events.some((e) => e.type === 'started')).toBe(true);
+  });
+
+  it('change - a refused command writes nothing, not even the commands before it', async () => {
+    const s = setup();
+    const game = await created(s, [sit('alice')]);
+    const result = await s.service.change(game.id, () =>
+      ok({ commands: [sit('bob'), { type: 'pickUp', seat: 'bob' }] }),
+    );
+    expect(result.ok ? null : result.error.code).toBe('game/not_playing');
+    const stored = await s.store.load(game.id);
+    expect(stored?.version).toBe(1);
+    expect(stored?.state.seats.length).toBe(1);
+  });
+
+  it('change - an unknown id or another variant is not found', async () => {
+    const s = setup();
+    const game = await created(s, []);
+    const other = new GameService<Meta>({ ...s, ids: new SequentialIds() }, 'other');
+    expect((await other.get(game.id)).ok).toBe(false);
+    const missing = await s.service.change('NOPE', () => ok({ commands: [] }));
+    expect(missing.ok ? null : missing.error.code).toBe('game/not_found');
+  });
+
+  it('concurrency - a write that loses the race re-plans on the fresh game; no update is lost', async () => {
+    const s = setup();
+    const game = await created(s, [sit('alice')]);
+    // While bob's join is being saved, carol's join lands first.
+    s.store.beforeSave = async () => {
+      const carol = await s.service.change(game.id, () => ok({ commands: [sit('carol')] }));
+      expect(carol.ok).toBe(true);
+    };
+    let plans = 0;
+    const bob = await s.service.change(game.id, (g) => {
+      plans++;
+      return ok({
+        commands: [sit('bob')],
+        meta: { chat: [...g.meta.chat, `bob joined after ${g.state.seats.length}`] },
+      });
+    });
+    expect(plans).toBe(2);
+    expect(bob.ok).toBe(true);
+    const stored = await s.store.load(game.id);
+    expect(stored?.version).toBe(3);
+    expect(stored?.state.seats.map((x) => x.id)).toEqual(['alice', 'carol', 'bob']);
+    expect((stored?.meta as Meta | undefined)?.chat).toEqual(['bob joined after 2']);
+  });
+
+  it('concurrency - of two identical racing commands exactly one wins; the other gets the rule error', async () => {
+    const s = setup();
+    const game = await created(s, [sit('alice')]);
+    s.store.beforeSave = async () => {
+      expect((await s.service.change(game.id, () => ok({ commands: [sit('bob')] }))).ok).toBe(true);
+    };
+    const second = await s.service.change(game.id, () => ok({ commands: [sit('bob')] }));
+    expect(second.ok ? null : second.error.code).toBe('seat/taken');
+    expect((await s.store.load(game.id))?.state.seats.length).toBe(2);
+  });
+
+  it('concurrency - gives up with game/stale after repeated lost races, writing nothing', async () => {
+    const store = new (class extends MemoryGamesStore {
+      override async save(): Promise<boolean> {
+        return false;
+      }
+    })();
+    const s = setup(store);
+    const game = await created(s, [sit('alice')]);
+    let plans = 0;
+    const result = await s.service.change(game.id, () => {
+      plans++;
+      return ok({ commands: [sit('bob')] });
+    });
+    expect(result.ok ? null : result.error.code).toBe('game/stale');
+    expect(plans).toBe(MAX_ATTEMPTS);
+    expect((await store.load(game.id))?.version).toBe(1);
+  });
+
+  it('ai - acts only after the delay, through the scheduler', async () => {
+    const s = setup();
+    const game = await created(s, [sit('alice'), sit('bot', 'greedy')]);
+    let result = await s.service.change(game.id, () => ok({ commands: [{ type: 'start', seat: 'alice' }] }));
+    if (!result.ok) throw new Error(result.error.code);
+    if (result.value.game.state.turn === 0) {
+      // Alice starts: nothing is due from the AI until she has moved.
+      expect(result.value.game.aiDueAt).toBeNull();
+      const move = legalMoves(result.value.game.state, 0)[0] as Move;
+      result = await s.service.change(game.id, () => ok({ commands: [moveToCommand('alice', move)] }));
+      if (!result.ok) throw new Error(result.error.code);
+    }
+    const version = result.value.game.version;
+    const moves = result.value.game.state.moves;
+    expect(result.value.game.state.turn).toBe(1);
+    expect(result.value.game.aiDueAt).toBe(s.clock.now() + AI_DELAY);
+    s.clock.advance(AI_DELAY - 1);
+    expect(s.scheduler.runDue()).toBe(0);
+    s.clock.advance(1);
+    expect(s.scheduler.runDue()).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = await s.store.load(game.id);
+    expect(after?.version).toBe(version + 1);
+    expect(after?.state.moves).toBe(moves + 1);
+  });
+
+  it('ai - an all-AI game is played to the end by the scheduler alone', async () => {
+    const s = setup();
+    const game = await created(s, [sit('a', 'greedy'), sit('b', 'greedy'), sit('c', 'greedy')]);
+    await s.service.change(game.id, () => ok({ commands: [{ type: 'start', seat: null }] }));
+    await runAllAi(s, game.id);
+    const end = await s.store.load(game.id);
+    expect(end?.state.phase).toBe('finished');
+    expect(end?.aiDueAt).toBeNull();
+    expect(end?.record.result?.winner).toBe(end?.state.result?.winner);
+  });
+
+  it('ai - a pending AI turn survives a restart: a new service re-arms it from the store', async () => {
+    const first = setup();
+    const game = await created(first, [sit('a', 'greedy'), sit('b', 'greedy')]);
+    await first.service.change(game.id, () => ok({ commands: [{ type: 'start', seat: null }] }));
+    const pending = (await first.store.load(game.id))?.aiDueAt;
+    expect(pending).not.toBeNull();
+    // "Restart": same store, fresh clock/scheduler/service; nothing scheduled until rearm.
+    const second = setup(first.store);
+    expect(second.scheduler.dueAt(game.id)).toBeUndefined();
+    expect(await second.service.rearm()).toBe(1);
+    expect(second.scheduler.dueAt(game.id)).toBe(pending);
+    await runAllAi(second, game.id);
+    expect((await second.store.load(game.id))?.state.phase).toBe('finished');
+  });
+
+  it('ai - a chat-like change keeps the pending AI deadline instead of postponing it', async () => {
+    const s = setup();
+    const game = await created(s, [sit('a', 'greedy'), sit('b', 'greedy')]);
+    const started = await s.service.change(game.id, () => ok({ commands: [{ type: 'start', seat: null }] }));
+    const due = started.ok ? started.value.game.aiDueAt : null;
+    s.clock.advance(500);
+    const chatted = await s.service.change(game.id, (g) =>
+      ok({ commands: [], meta: { chat: [...g.meta.chat, 'hi'] } }),
+    );
+    expect(chatted.ok ? chatted.value.game.aiDueAt : undefined).toBe(due);
+  });
+});
