@@ -1,0 +1,117 @@
+import type { GameRecord, GameState, RecordEntry } from '@palace/core';
+import type { GamesStore, Json, StoredGame } from '@palace/service';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, GamesTable } from './schema.js';
+
+type RecordHead = Omit<GameRecord, 'entries'>;
+
+/**
+ * The games port on Kysely. The queries are dialect-neutral, so the same class serves SQLite and
+ * PostgreSQL. A save is one transaction: a conditional update on the version read, plus the new
+ * record entries; it commits before the caller answers anyone.
+ */
+export class KyselyGamesStore implements GamesStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async load(id: string): Promise<StoredGame | null> {
+    const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row === undefined) return null;
+    const entries = await this.db
+      .selectFrom('game_entries')
+      .select(['at', 'command'])
+      .where('game_id', '=', id)
+      .orderBy('seq')
+      .execute();
+    return toGame(
+      row,
+      entries.map((e): RecordEntry => ({ at: Number(e.at), command: JSON.parse(e.command) })),
+    );
+  }
+
+  async insert(game: StoredGame): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .insertInto('games')
+        .values(toRow(game))
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+      await insertEntries(trx, game, 0);
+      return true;
+    });
+  }
+
+  async save(game: StoredGame, expectedVersion: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('games')
+        .select(['version', 'entry_count'])
+        .where('id', '=', game.id)
+        .executeTakeFirst();
+      if (before === undefined || before.version !== expectedVersion) return false;
+      const result = await trx
+        .updateTable('games')
+        .set(toRow(game))
+        .where('id', '=', game.id)
+        .where('version', '=', expectedVersion)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await insertEntries(trx, game, before.entry_count);
+      return true;
+    });
+  }
+
+  async withAiDue(kind: string): Promise<Array<{ id: string; aiDueAt: number }>> {
+    const rows = await this.db
+      .selectFrom('games')
+      .select(['id', 'ai_due_at'])
+      .where('kind', '=', kind)
+      .where('ai_due_at', 'is not', null)
+      .execute();
+    return rows.map((r) => ({ id: r.id, aiDueAt: Number(r.ai_due_at) }));
+  }
+}
+
+async function insertEntries(db: Kysely<Database>, game: StoredGame, from: number): Promise<void> {
+  const fresh = game.record.entries.slice(from);
+  if (fresh.length === 0) return;
+  await db
+    .insertInto('game_entries')
+    .values(fresh.map((e, i) => ({ game_id: game.id, seq: from + i, at: e.at, command: JSON.stringify(e.command) })))
+    .execute();
+}
+
+function toRow(game: StoredGame): GamesTable {
+  const { entries, ...head } = game.record;
+  return {
+    id: game.id,
+    kind: game.kind,
+    version: game.version,
+    created_at: game.createdAt,
+    updated_at: game.updatedAt,
+    ai_due_at: game.aiDueAt,
+    ai_delay_ms: game.aiDelayMs,
+    commitment: game.commitment,
+    state: JSON.stringify(game.state),
+    record_head: JSON.stringify(head),
+    entry_count: entries.length,
+    meta: JSON.stringify(game.meta),
+  };
+}
+
+function toGame(row: Selectable<GamesTable>, entries: RecordEntry[]): StoredGame {
+  const head = JSON.parse(row.record_head) as RecordHead;
+  return {
+    id: row.id,
+    kind: row.kind,
+    version: row.version,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    aiDueAt: row.ai_due_at === null ? null : Number(row.ai_due_at),
+    aiDelayMs: row.ai_delay_ms,
+    commitment: row.commitment,
+    state: JSON.parse(row.state) as GameState,
+    record: { ...head, entries },
+    meta: JSON.parse(row.meta) as Json,
+  };
+}
