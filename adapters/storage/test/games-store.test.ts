@@ -30,6 +30,13 @@ async function open(file: string) {
   return { db, store, clock, scheduler, service };
 }
 
+/** Creates a game through the service (so it is stored as the server would store it). */
+async function createWith(s: Awaited<ReturnType<typeof open>>, n: number, aiDelayMs: number, commands: Command[]) {
+  const created = await s.service.create({ options, meta: { n }, aiDelayMs, initial: () => ({ commands }) });
+  if (!created.ok) throw new Error(created.error.code);
+  return created.value.game;
+}
+
 const options = tableOptions({ rules: { ...PRESETS.classic.rules, chooseFaceUp: false }, maxSeats: 4 });
 const sit = (seat: string, ai: 'greedy' | null = null): Command => ({ type: 'sit', seat, name: seat, ai });
 
@@ -48,14 +55,7 @@ describe('sqlite games store', () => {
   it('store - a game round-trips exactly, record entries included, across a reopen', async () => {
     const file = tempFile();
     const first = await open(file);
-    const created = await first.service.create({
-      options,
-      meta: { n: 1 },
-      aiDelayMs: 1500,
-      initial: () => ({ commands: [sit('alice'), sit('bob')] }),
-    });
-    if (!created.ok) throw new Error(created.error.code);
-    const id = created.value.game.id;
+    const { id } = await createWith(first, 1, 1500, [sit('alice'), sit('bob')]);
     const started = await first.service.change(id, () =>
       ok({ commands: [{ type: 'start', seat: null }], meta: { n: 2 } }),
     );
@@ -70,15 +70,9 @@ describe('sqlite games store', () => {
   });
 
   it('store - a save with a stale version writes nothing', async () => {
-    const { db, store, service } = await open(tempFile());
-    const created = await service.create({
-      options,
-      meta: { n: 0 },
-      aiDelayMs: 0,
-      initial: () => ({ commands: [sit('a')] }),
-    });
-    if (!created.ok) throw new Error(created.error.code);
-    const game = created.value.game;
+    const opened = await open(tempFile());
+    const { db, store } = opened;
+    const game = await createWith(opened, 0, 0, [sit('a')]);
     const next = { ...game, version: 2, meta: { n: 9 } };
     expect(await store.save(next, 1)).toBe(true);
     expect(await store.save({ ...next, version: 3, meta: { n: 10 } }, 1)).toBe(false);
@@ -90,15 +84,13 @@ describe('sqlite games store', () => {
   it('store - pending AI turns are found again after a reopen and the game plays on', async () => {
     const file = tempFile();
     const first = await open(file);
-    const created = await first.service.create({
-      options,
-      meta: { n: 0 },
-      aiDelayMs: 1500,
-      initial: () => ({ commands: [sit('a', 'greedy'), sit('b', 'greedy'), { type: 'start', seat: null }] }),
-    });
-    if (!created.ok) throw new Error(created.error.code);
-    const id = created.value.game.id;
-    expect(created.value.game.aiDueAt).not.toBeNull();
+    const game = await createWith(first, 0, 1500, [
+      sit('a', 'greedy'),
+      sit('b', 'greedy'),
+      { type: 'start', seat: null },
+    ]);
+    const id = game.id;
+    expect(game.aiDueAt).not.toBeNull();
     await first.db.destroy();
 
     const second = await open(file);

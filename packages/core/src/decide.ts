@@ -7,7 +7,7 @@ import { canPlayOn, effectiveTop, type PlannedPlay, planPlay, topFourMatchAfter 
 import { err, ok, type Result } from './result.js';
 import { type RuleError, ruleError } from './rule-error.js';
 import { firstPlayer, standingsOf } from './standings.js';
-import { FACE_UP_COUNT, type GameState, HAND_TARGET, MIN_SEATS, MOVE_CAP, type Seat } from './state.js';
+import { FACE_UP_COUNT, findSeat, type GameState, HAND_TARGET, MIN_SEATS, MOVE_CAP, type Seat } from './state.js';
 
 export type Decision = Result<GameEvent[], RuleError>;
 
@@ -33,12 +33,6 @@ export function decide(state: GameState, command: Command): Decision {
     case 'pickUp':
       return pickUp(state, command.seat);
   }
-}
-
-function findSeat(state: GameState, id: string): number {
-  const seats = state.seats;
-  for (let i = 0; i < seats.length; i++) if ((seats[i] as Seat).id === id) return i;
-  return -1;
 }
 
 function sit(state: GameState, id: string, name: string, ai: Seat['ai']): Decision {

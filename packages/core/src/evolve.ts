@@ -1,7 +1,7 @@
 import type { Card } from './card.js';
 import { reshuffled, shuffledDeck } from './deal.js';
 import type { GameEvent } from './event.js';
-import { FACE_DOWN_COUNT, FACE_UP_COUNT, type GameState, type Seat, type Source } from './state.js';
+import { FACE_DOWN_COUNT, FACE_UP_COUNT, findSeat, type GameState, type Seat, type Source } from './state.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -41,9 +41,9 @@ function seatOf(draft: Draft, index: number): Mutable<Seat> {
 
 /** Index of the seat with `id`; throws when absent (events only name seats that exist). */
 export function seatIndex(state: GameState, id: string): number {
-  const seats = state.seats;
-  for (let i = 0; i < seats.length; i++) if ((seats[i] as Seat).id === id) return i;
-  throw new Error(`broken invariant: event names unknown seat ${id}`);
+  const index = findSeat(state, id);
+  if (index < 0) throw new Error(`broken invariant: event names unknown seat ${id}`);
+  return index;
 }
 
 /** `zone` without the cards of `gone` (compared by id, so it works on JSON copies too). */

@@ -97,3 +97,10 @@ export const FACE_UP_COUNT = 3;
 export const HAND_TARGET = 3;
 /** Safety cap on accepted plays and pick-ups (DECISIONS §3). */
 export const MOVE_CAP = 1000;
+
+/** Index of the seat with id `id`, or -1. */
+export function findSeat(state: GameState, id: string): number {
+  const seats = state.seats;
+  for (let i = 0; i < seats.length; i++) if ((seats[i] as Seat).id === id) return i;
+  return -1;
+}

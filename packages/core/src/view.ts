@@ -1,7 +1,15 @@
 import type { Card, Rank } from './card.js';
 import { dueAction } from './due.js';
 import { blindId, effectiveTop, legalMoves } from './moves.js';
-import type { AiLevel, GameResult, GameState, Phase, Seat, TableOptions } from './state.js';
+import {
+  type AiLevel,
+  findSeat,
+  type GameResult,
+  type GameState,
+  type Phase,
+  type Seat,
+  type TableOptions,
+} from './state.js';
 
 /** A face-down card as anyone sees it: only its slot. */
 export interface BlindCard {
@@ -60,7 +68,7 @@ const NO_HINTS: Hints = { playable: [], canPickUp: false, mustChooseFaceUp: fals
 
 /** The view of the seat with id `viewer`, or a spectator's view when `viewer` is null or unknown. */
 export function viewFor(state: GameState, viewer: string | null): GameView {
-  const viewerIndex = viewer === null ? -1 : state.seats.findIndex((s) => s.id === viewer);
+  const viewerIndex = viewer === null ? -1 : findSeat(state, viewer);
   const turnSeat = state.seats[state.turn];
   return {
     options: state.options,

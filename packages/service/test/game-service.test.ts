@@ -213,6 +213,7 @@ describe('GameService', () => {
     const game = await created(s, [sit('a', 'greedy'), sit('b', 'greedy')]);
     const started = await s.service.change(game.id, () => ok({ commands: [{ type: 'start', seat: null }] }));
     const due = started.ok ? started.value.game.aiDueAt : null;
+    expect(due).toBe(s.clock.now() + AI_DELAY);
     s.clock.advance(500);
     const chatted = await s.service.change(game.id, (g) =>
       ok({ commands: [], meta: { chat: [...g.meta.chat, 'hi'] } }),
