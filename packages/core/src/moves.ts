@@ -90,13 +90,20 @@ export function topFourMatchAfter(pile: readonly Card[], played: readonly Card[]
   return at(total - 2).rank === rank && at(total - 3).rank === rank && at(total - 4).rank === rank;
 }
 
-/** Plays of one rank from one source: any count of `ids` from `minCount` up, first ids first. */
+/**
+ * Plays of one rank from one source: any count from `minCount` to `size` of that rank's cards, the
+ * first ones in holding order. Ids are collected only when a move is spelt out.
+ */
 interface PlayGroup {
   readonly source: Source;
   /** null for a face-down card (its rank is unknown until it is turned). */
   readonly rank: Rank | null;
-  readonly ids: readonly string[];
+  /** Cards of that rank in the source (1 for a face-down card). */
+  readonly size: number;
   readonly minCount: number;
+  /** The source's cards; for a face-down card, its position instead. */
+  readonly zone: readonly Card[];
+  readonly blindIndex: number;
 }
 
 /** Everything the player to move may do, before it is spelt out as a list of moves. */
@@ -121,29 +128,38 @@ function legalOptions(state: GameState, seatIndex: number): Options | null {
   let count = 0;
   const source = activeSource(seat);
   if (source === 'faceDown') {
-    for (let i = 0; i < seat.faceDown.length; i++) groups.push({ source, rank: null, ids: [blindId(i)], minCount: 1 });
+    for (let i = 0; i < seat.faceDown.length; i++) {
+      groups.push({ source, rank: null, size: 1, minCount: 1, zone: seat.faceDown, blindIndex: i });
+    }
     count = seat.faceDown.length;
   } else if (source !== null) {
-    const byRank = groupIdsByRank(source === 'hand' ? seat.hand : seat.faceUp, effectiveTop(state.pile, rules), rules);
+    const zone = source === 'hand' ? seat.hand : seat.faceUp;
+    const sizes = countPlayableByRank(zone, effectiveTop(state.pile, rules), rules);
     for (let rank = 2; rank <= 14; rank++) {
-      const ids = byRank[rank];
-      if (ids === null || ids === undefined) continue;
-      const minCount = rules.mustPlayAllSameValue ? ids.length : 1;
-      groups.push({ source, rank: rank as Rank, ids, minCount });
-      count += ids.length - minCount + 1;
+      const size = sizes[rank] as number;
+      if (size === 0) continue;
+      const minCount = rules.mustPlayAllSameValue ? size : 1;
+      groups.push({ source, rank: rank as Rank, size, minCount, zone, blindIndex: -1 });
+      count += size - minCount + 1;
     }
   }
   const pickUp = state.pile.length > 0;
   return { groups, pickUp, count: count + (pickUp ? 1 : 0) };
 }
 
-function playOf(group: PlayGroup, k: number): Move {
-  return {
-    type: 'play',
-    source: group.source,
-    rank: group.rank,
-    cardIds: k === group.ids.length ? group.ids : group.ids.slice(0, k),
-  };
+/** Ids of every card of the group, in holding order. */
+function groupIds(group: PlayGroup): string[] {
+  if (group.rank === null) return [blindId(group.blindIndex)];
+  const ids: string[] = [];
+  for (let i = 0; i < group.zone.length; i++) {
+    const card = group.zone[i] as Card;
+    if (card.rank === group.rank) ids.push(card.id);
+  }
+  return ids;
+}
+
+function playOf(group: PlayGroup, ids: readonly string[], k: number): Move {
+  return { type: 'play', source: group.source, rank: group.rank, cardIds: k === ids.length ? ids : ids.slice(0, k) };
 }
 
 /**
@@ -154,8 +170,10 @@ export function legalMoves(state: GameState, seatIndex: number): Move[] {
   const options = legalOptions(state, seatIndex);
   if (options === null) return [];
   const moves: Move[] = [];
-  for (const group of options.groups)
-    for (let k = group.minCount; k <= group.ids.length; k++) moves.push(playOf(group, k));
+  for (const group of options.groups) {
+    const ids = groupIds(group);
+    for (let k = group.minCount; k <= group.size; k++) moves.push(playOf(group, ids, k));
+  }
   if (options.pickUp) moves.push({ type: 'pickUp' });
   return moves;
 }
@@ -170,8 +188,8 @@ export function randomLegalMove(state: GameState, seatIndex: number, rng: Rng): 
   if (options === null || options.count === 0) return null;
   let index = nextInt(rng, options.count);
   for (const group of options.groups) {
-    const size = group.ids.length - group.minCount + 1;
-    if (index < size) return playOf(group, group.minCount + index);
+    const size = group.size - group.minCount + 1;
+    if (index < size) return playOf(group, groupIds(group), group.minCount + index);
     index -= size;
   }
   return { type: 'pickUp' };
@@ -193,20 +211,15 @@ function fitsTable(rules: Rules): readonly (readonly boolean[])[] {
 /** Index = rank; slots 0 and 1 are not ranks. */
 const RANKS_WITH_GAPS: readonly (Rank | 0)[] = [0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
 
-/** Ids of the cards in `cards` that may go on `top`, grouped by rank (index = rank), in holding order. */
-function groupIdsByRank(cards: readonly Card[], top: Rank | null, rules: Rules): Array<string[] | null> {
-  // A packed 15-slot array (not a sparse one) keeps element access on the fast path.
-  // biome-ignore format: one slot per rank index 0-14 reads better on one line
-  const byRank: Array<string[] | null> = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+/** How many cards of each rank (index = rank) in `cards` may go on `top`. */
+function countPlayableByRank(cards: readonly Card[], top: Rank | null, rules: Rules): number[] {
+  const sizes = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
   const fits = fitsTable(rules)[top ?? 0] as readonly boolean[];
   for (let i = 0; i < cards.length; i++) {
-    const card = cards[i] as Card;
-    if (fits[card.rank] !== true) continue;
-    const ids = byRank[card.rank];
-    if (ids === null || ids === undefined) byRank[card.rank] = [card.id];
-    else ids.push(card.id);
+    const rank = (cards[i] as Card).rank;
+    if (fits[rank] === true) sizes[rank] = (sizes[rank] as number) + 1;
   }
-  return byRank;
+  return sizes;
 }
 
 /**
