@@ -61,6 +61,19 @@ export class KyselyGamesStore implements GamesStore {
     });
   }
 
+  async listed(kind: string, limit: number): Promise<StoredGame[]> {
+    const rows = await this.db
+      .selectFrom('games')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('listed', '=', 1)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+    // The lobby needs only the state and the variant data, not the record's entries.
+    return rows.map((row) => toGame(row, []));
+  }
+
   async withAiDue(kind: string): Promise<Array<{ id: string; aiDueAt: number }>> {
     const rows = await this.db
       .selectFrom('games')
@@ -96,6 +109,7 @@ function toRow(game: StoredGame): GamesTable {
     record_head: JSON.stringify(head),
     entry_count: entries.length,
     meta: JSON.stringify(game.meta),
+    listed: game.listed ? 1 : 0,
   };
 }
 
@@ -112,6 +126,7 @@ function toGame(row: Selectable<GamesTable>, entries: RecordEntry[]): StoredGame
     commitment: row.commitment,
     state: JSON.parse(row.state) as GameState,
     record: { ...head, entries },
+    listed: row.listed === 1,
     meta: JSON.parse(row.meta) as Json,
   };
 }

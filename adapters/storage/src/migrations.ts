@@ -37,6 +37,19 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable('games').execute();
     },
   },
+  '0002_games_listed': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .alterTable('games')
+        .addColumn('listed', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('games_kind_listed').on('games').columns(['kind', 'listed', 'created_at']).execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropIndex('games_kind_listed').execute();
+      await db.schema.alterTable('games').dropColumn('listed').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -17,6 +17,8 @@ export interface GamesTable {
   /** How many rows of `game_entries` belong to this game. */
   entry_count: number;
   meta: string;
+  /** 1 when the game shows in its variant's public list, else 0 (added by migration 0002). */
+  listed: number;
 }
 
 /** The accepted commands of each game, appended as they happen. */

@@ -33,6 +33,14 @@ export class MemoryGamesStore implements GamesStore {
     return true;
   }
 
+  async listed(kind: string, limit: number): Promise<StoredGame[]> {
+    const games = [...this.rows.values()].map((row) => JSON.parse(row) as StoredGame);
+    return games
+      .filter((g) => g.kind === kind && g.listed)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, limit);
+  }
+
   async withAiDue(kind: string): Promise<Array<{ id: string; aiDueAt: number }>> {
     const due: Array<{ id: string; aiDueAt: number }> = [];
     for (const row of this.rows.values()) {
@@ -95,12 +103,17 @@ export class SequentialIds implements IdSource {
     this.n++;
     return `G${String(this.n).padStart(5, '0')}`;
   }
+  private secrets = 0;
   seed(): string {
     return `seed-${this.n}`;
   }
+  secret(): string {
+    this.secrets++;
+    return `secret-${this.secrets}`;
+  }
   /** Not a real hash: the real adapter uses sha256; tests only need a stable stand-in. */
-  commitment(seed: string): string {
-    return `commit(${seed})`;
+  digest(value: string): string {
+    return `digest(${value})`;
   }
 }
 

@@ -43,6 +43,19 @@ export interface ServicePorts {
   readonly publisher: Publisher;
 }
 
+/** How a variant tailors the service. */
+export interface GameServiceOptions<M extends Json> {
+  /** Whether a game shows in the variant's public list; default never. Evaluated on every change. */
+  readonly listed?: (state: GameState, meta: M) => boolean;
+  /**
+   * Updates the variant data from the events of every accepted change, AI moves included (for
+   * example the last action shown to players). `at` is the change's time in ms.
+   */
+  readonly react?: (meta: M, events: readonly GameEvent[], state: GameState, at: number) => M;
+  /** The variant's game id format; default the id source's. */
+  readonly gameId?: () => string;
+}
+
 /** Attempts at a write before answering `game/stale`. */
 export const MAX_ATTEMPTS = 5;
 /** Attempts at finding an unused game id. */
@@ -57,6 +70,7 @@ export class GameService<M extends Json> {
   constructor(
     private readonly ports: ServicePorts,
     private readonly kind: string,
+    private readonly options: GameServiceOptions<M> = {},
   ) {}
 
   /** Creates a game, applying `initial` (for example the creator's `sit`) before it is first stored. */
@@ -68,7 +82,7 @@ export class GameService<M extends Json> {
   }): Promise<Result<Changed<M>, ServiceError>> {
     const { clock, ids, store } = this.ports;
     for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
-      const id = ids.gameId();
+      const id = this.options.gameId?.() ?? ids.gameId();
       const seed = ids.seed();
       const now = clock.now();
       const blank: StoredGame<M> = {
@@ -79,9 +93,10 @@ export class GameService<M extends Json> {
         updatedAt: now,
         state: createGame(input.options, seed),
         record: newRecord(input.options, seed, now),
-        commitment: ids.commitment(seed),
+        commitment: ids.digest(seed),
         aiDueAt: null,
         aiDelayMs: input.aiDelayMs,
+        listed: false,
         meta: input.meta,
       };
       const applied = this.applyChange(blank, input.initial(id), now, true);
@@ -126,6 +141,11 @@ export class GameService<M extends Json> {
       }
     }
     return err(serviceError('game/stale'));
+  }
+
+  /** This variant's listed games, newest first. */
+  async listed(limit: number): Promise<ReadonlyArray<StoredGame<M>>> {
+    return (await this.ports.store.listed(this.kind, limit)) as ReadonlyArray<StoredGame<M>>;
   }
 
   /** Re-arms the AI timers of this variant's stored games that have an AI action pending (at boot). */
@@ -179,6 +199,9 @@ export class GameService<M extends Json> {
       record = appendEntry(record, now, command, state);
       events.push(...applied.value.events);
     }
+    const planned = change.meta ?? game.meta;
+    const meta =
+      events.length > 0 && this.options.react !== undefined ? this.options.react(planned, events, state, now) : planned;
     const aiWaiting = nextAiSeat(state) >= 0;
     const aiDueAt = !aiWaiting ? null : keepAiDeadline && game.aiDueAt !== null ? game.aiDueAt : now + game.aiDelayMs;
     return ok({
@@ -189,7 +212,8 @@ export class GameService<M extends Json> {
         state,
         record,
         aiDueAt,
-        meta: change.meta ?? game.meta,
+        listed: this.options.listed?.(state, meta) ?? false,
+        meta,
       },
       events,
     });

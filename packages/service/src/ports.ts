@@ -23,6 +23,8 @@ export interface StoredGame<M extends Json = Json> {
   readonly aiDueAt: number | null;
   /** How long an AI seat waits before acting, in ms (the variant's prescribed delay). */
   readonly aiDelayMs: number;
+  /** Whether the game shows in its variant's public list (public and still taking players). */
+  readonly listed: boolean;
   /** The variant's own data. */
   readonly meta: M;
 }
@@ -34,6 +36,8 @@ export interface GamesStore {
   insert(game: StoredGame): Promise<boolean>;
   /** Replaces the game if its stored version is still `expectedVersion`; false otherwise. */
   save(game: StoredGame, expectedVersion: number): Promise<boolean>;
+  /** Listed games of `kind`, newest first, at most `limit`. */
+  listed(kind: string, limit: number): Promise<readonly StoredGame[]>;
   /** Games of `kind` with an AI action pending (for re-arming timers at boot). */
   withAiDue(kind: string): Promise<ReadonlyArray<{ readonly id: string; readonly aiDueAt: number }>>;
 }
@@ -49,8 +53,10 @@ export interface IdSource {
   gameId(): string;
   /** A fresh secret seed for a new game. */
   seed(): string;
-  /** Hex sha256 of `seed`: the commitment published at creation. */
-  commitment(seed: string): string;
+  /** A fresh secret credential (at least 128 random bits), such as a REST player id. */
+  secret(): string;
+  /** Hex sha256 of `value`: the fair-deal commitment of a seed, the stored form of a credential. */
+  digest(value: string): string;
 }
 
 /** Runs `task` for a game at (or after) `at`. A later call for the same game replaces the earlier. */

@@ -8,6 +8,16 @@ export const SERVICE_ERRORS = {
   'game/stale': 'The game changed while your request was handled. Please try again.',
   /** No free game id could be found. */
   'game/no_id': 'Could not create a game right now. Please try again.',
+  /** A player id that is not a credential of this game (unknown, or someone's public seat id). */
+  'player/forbidden': 'You are not a player in this game',
+  /** A player name that is empty after trimming. */
+  'name/required': 'Player name is required',
+  /** A player name longer than the variant allows. */
+  'name/too_long': 'Player name must be at most 20 characters',
+  /** A chat message that is empty or only whitespace. */
+  'chat/empty': 'Message cannot be empty',
+  /** A chat message over the length limit. */
+  'chat/too_long': 'Message must be at most 500 characters',
 } as const;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;

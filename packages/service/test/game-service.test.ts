@@ -52,7 +52,7 @@ describe('GameService', () => {
     const s = setup();
     const game = await created(s, [sit('alice')]);
     expect(game.version).toBe(1);
-    expect(game.commitment).toBe(`commit(${game.record.seed})`);
+    expect(game.commitment).toBe(`digest(${game.record.seed})`);
     expect(game.record.entries.map((e) => e.command.type)).toEqual(['sit']);
     expect(game.aiDueAt).toBeNull();
     expect(s.publisher.published).toEqual([{ id: game.id, version: 1 }]);

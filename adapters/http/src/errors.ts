@@ -1,0 +1,95 @@
+import type { RuleErrorCode } from '@palace/core';
+import type { ServiceError, ServiceErrorCode } from '@palace/service';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * The one table from a refusal's code to its HTTP status: 400 for a move or input that can never
+ * be right, 403 for acting as someone you are not, 404 for no such game, 409 for "not now" (not
+ * your turn, wrong phase, full), 503 when the game kept changing under the request.
+ */
+export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, number>> = {
+  'seat/unknown': 403,
+  'seat/taken': 409,
+  'seat/full': 409,
+  'game/started': 409,
+  'game/not_waiting': 409,
+  'game/not_playing': 409,
+  'game/over': 409,
+  'start/too_few': 409,
+  'start/not_ready': 409,
+  'start/automatic': 409,
+  'ready/choose_face_up': 409,
+  'face_up/not_now': 409,
+  'face_up/already_chosen': 409,
+  'face_up/count': 400,
+  'face_up/not_in_hand': 400,
+  'turn/not_your_turn': 409,
+  'play/empty': 400,
+  'play/unknown_card': 400,
+  'play/duplicate_card': 400,
+  'play/mixed_sources': 400,
+  'play/mixed_ranks': 400,
+  'play/hand_first': 400,
+  'play/face_up_first': 400,
+  'play/one_blind': 400,
+  'play/must_play_all': 400,
+  'play/too_low': 400,
+  'pick_up/empty': 400,
+  'game/not_found': 404,
+  'game/stale': 503,
+  'game/no_id': 503,
+  'player/forbidden': 403,
+  'name/required': 400,
+  'name/too_long': 400,
+  'chat/empty': 400,
+  'chat/too_long': 400,
+};
+
+/** Sends a refusal as `{ "error": message }` with its status. */
+export function sendError(reply: FastifyReply, error: ServiceError): FastifyReply {
+  return reply.code(HTTP_STATUS[error.code]).send({ error: error.message });
+}
+
+/**
+ * Answers every failure outside a handler with the same `{ "error": … }` shape: schema
+ * violations and unreadable bodies get their 4xx, unknown API paths 404, and only a bug gets a
+ * 500 (logged, with no details sent).
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation !== undefined) {
+      return reply.code(400).send({ error: validationMessage(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: clientMessage(error) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+}
+
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (first === undefined) return 'Invalid request';
+  const where = error.validationContext ?? 'request';
+  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const missing =
+    first.keyword === 'required' ? String((first.params as { missingProperty?: unknown }).missingProperty) : '';
+  if (missing !== '') return `${missing} is required`;
+  return `${path === '' ? where : path} ${first.message ?? 'is invalid'}`;
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as application/json';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    default:
+      return error.message;
+  }
+}

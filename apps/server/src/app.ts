@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { installErrorHandling, restGamesRoutes } from '@palace/adapter-http';
+import { KyselyGamesStore, openSqlite } from '@palace/adapter-storage';
+import { Health } from '@palace/protocol';
+import { RestGames, type ServicePorts } from '@palace/service';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.js';
+import { cryptoIds, LocalPublisher, systemClock, TimerScheduler } from './ports.js';
+
+export interface Server {
+  readonly app: FastifyInstance;
+  /** Pending AI turns re-armed from storage at boot. */
+  readonly rearmed: number;
+}
+
+/** Swagger UI and the OpenAPI document (`/api/docs/json`) live here. */
+export const DOCS_PATH = '/api/docs';
+
+/**
+ * The composition root: opens storage, builds the real ports and the services, and mounts the
+ * HTTP adapter, the API docs, `/healthz` and the web client on one Fastify instance. Nothing
+ * listens yet; `app.close()` stops timers and closes the database.
+ */
+export async function buildServer(config: ServerConfig): Promise<Server> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // One request id per request in the logs; behind a proxy the client address comes from it.
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  const db = await openSqlite(config.dataFile);
+  const scheduler = new TimerScheduler(systemClock);
+  const ports: ServicePorts = {
+    store: new KyselyGamesStore(db),
+    clock: systemClock,
+    ids: cryptoIds,
+    scheduler,
+    publisher: new LocalPublisher(),
+  };
+  const restGames = new RestGames(ports);
+
+  app.addHook('onClose', async () => {
+    scheduler.close();
+    await db.destroy();
+  });
+
+  installErrorHandling(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Palace API',
+        version: '0.1.0',
+        description: 'Palace (Shithead) card game server. Errors answer `{ "error": "…" }` with a 4xx status.',
+      },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH });
+
+  app.get(
+    '/healthz',
+    { logLevel: 'warn', schema: { tags: ['server'], summary: 'Liveness', response: { 200: Health } } },
+    async () => ({ status: 'ok' as const }),
+  );
+  await app.register(restGamesRoutes, { games: restGames });
+  await app.register(webClient, { root: config.webDir });
+
+  const rearmed = await restGames.rearm();
+  return { app, rearmed };
+}
+
+/**
+ * Serves the built web client when there is one, with history fallback: a GET for a page route
+ * (not `/api/…`, asking for HTML) that matches no file gets `index.html`, so deep links work.
+ * Unknown API paths answer 404 `{ "error": … }`.
+ */
+async function webClient(app: FastifyInstance, options: { readonly root: string }): Promise<void> {
+  const index = join(options.root, 'index.html');
+  const hasWeb = existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: options.root, wildcard: false, index: 'index.html' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const page =
+      hasWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (page) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,43 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** The SQLite file: `palace.db` under `DATA_DIR`. */
+  readonly dataFile: string;
+  readonly logLevel: LogLevel;
+  /** The built web client, served when it exists. */
+  readonly webDir: string;
+}
+
+const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** The default web build: `apps/web/dist`, found from this file (source or bundle alike). */
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Reads the configuration from the environment: `PORT` (default 5000), `HOST` (default 0.0.0.0),
+ * `DATA_DIR` (default ./data, holding palace.db), `LOG_LEVEL` (default info), `WEB_DIR`.
+ * Throws with a clear message on a malformed value, so a bad deploy fails at start.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
+  const port = Number(env.PORT ?? '5000');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number from 0 to 65535, got "${env.PORT}"`);
+  }
+  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
+  if (!LEVELS.includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const dataDir = env.DATA_DIR !== undefined && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
+  return {
+    port,
+    host: env.HOST !== undefined && env.HOST !== '' ? env.HOST : '0.0.0.0',
+    dataFile: join(isAbsolute(dataDir) ? dataDir : resolve(dataDir), 'palace.db'),
+    logLevel,
+    webDir: env.WEB_DIR !== undefined && env.WEB_DIR !== '' ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * @palace/protocol — the typebox schemas of every wire shape, shared by the server (validation,
+ * OpenAPI) and the web client (types).
+ */
+export { ErrorBody, Health } from './common.js';
+export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, replaceShortcodes } from './emoji.js';
+export * from './rest-games.js';

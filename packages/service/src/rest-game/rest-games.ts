@@ -1,0 +1,308 @@
+import { type Command, err, type GameState, ok, PRESETS, type Result, type Seat, tableOptions } from '@palace/core';
+import {
+  isEmojiMessage,
+  REST_AI_DELAY_MS,
+  REST_CHAT_KEEP,
+  REST_CHAT_MAX,
+  REST_DEFAULT_MAX_PLAYERS,
+  REST_NAME_MAX,
+  type RestGameState,
+  type RestLobbyEntry,
+  type RestVariant,
+} from '@palace/protocol';
+import { type Change, GameService, type ServicePorts } from '../game-service.js';
+import type { StoredGame } from '../ports.js';
+import { type ServiceError, serviceError } from '../service-error.js';
+import { type RestMeta, reactRest } from './rest-meta.js';
+import { restView } from './rest-view.js';
+
+/** The `kind` of REST games in the store. */
+export const REST_KIND = 'rest';
+/** How many games the lobby lists at most. */
+export const REST_LOBBY_LIMIT = 50;
+/** How many games' versions and keys are kept in memory for the poll fast path. */
+const KNOWN_LIMIT = 10_000;
+
+export interface RestSeated {
+  readonly gameId: string;
+  readonly playerId: string;
+  readonly gameState: RestGameState;
+}
+
+/** What a poll found: null when nothing changed since the client's `lastUpdate`. */
+export type RestPolled = { readonly gameState: RestGameState; readonly lastUpdate: number } | null;
+
+type Answer<T> = Promise<Result<T, ServiceError>>;
+
+interface Known {
+  readonly version: number;
+  /** Digest of a credential → public seat id. */
+  readonly seats: ReadonlyMap<string, string>;
+}
+
+/** The seat a request acts for, proved by its credential. */
+interface Acting {
+  readonly seat: Seat;
+  readonly credential: string;
+}
+
+/**
+ * The server-backed REST game (spec 02 §7): create, join or resume, ready, start, add AI, play,
+ * pick up, chat, view, poll and lobby, over the game service. Player ids handed out are secret
+ * credentials (DECISIONS §8); only their digests are stored, and every id anyone else sees is a
+ * public seat id.
+ */
+export class RestGames {
+  private readonly games: GameService<RestMeta>;
+  private readonly known = new Map<string, Known>();
+
+  constructor(private readonly ports: ServicePorts) {
+    const publisher = ports.publisher;
+    this.games = new GameService<RestMeta>(
+      {
+        ...ports,
+        publisher: {
+          publish: (game) => {
+            this.remember(game as StoredGame<RestMeta>);
+            publisher.publish(game);
+          },
+        },
+      },
+      REST_KIND,
+      { listed: (state, meta) => meta.isPublic && state.phase === 'waiting', react: reactRest },
+    );
+  }
+
+  async create(input: {
+    readonly playerName: string;
+    readonly variant?: RestVariant | undefined;
+    readonly isPublic?: boolean | undefined;
+    readonly maxPlayers?: number | undefined;
+  }): Answer<RestSeated> {
+    const name = checkName(input.playerName);
+    if (!name.ok) return name;
+    const variant = input.variant ?? 'classic';
+    const maxPlayers = input.maxPlayers ?? REST_DEFAULT_MAX_PLAYERS;
+    const credential = this.ports.ids.secret();
+    const seat = 'p1';
+    const created = await this.games.create({
+      // No face-up choice in this variant (DECISIONS §3); the starter must have said ready.
+      options: tableOptions({
+        rules: { ...PRESETS[variant].rules, chooseFaceUp: false },
+        flow: 'manual',
+        maxSeats: maxPlayers,
+        startNeedsReady: true,
+      }),
+      meta: {
+        variant,
+        isPublic: input.isPublic ?? true,
+        maxPlayers,
+        keys: { [seat]: this.ports.ids.digest(credential) },
+        chat: [],
+        chatSeq: 0,
+        lastAction: null,
+      },
+      aiDelayMs: REST_AI_DELAY_MS,
+      initial: () => ({ commands: [{ type: 'sit', seat, name: name.value, ai: null }] }),
+    });
+    if (!created.ok) return created;
+    const { game } = created.value;
+    return ok({ gameId: game.id, playerId: credential, gameState: restView(game, seat, credential) });
+  }
+
+  /** Takes a new seat, or with `playerId` resumes the seat that credential belongs to. */
+  async join(
+    gameId: string,
+    input: { readonly playerName?: string | undefined; readonly playerId?: string | undefined },
+  ): Answer<RestSeated> {
+    const id = normalizeId(gameId);
+    if (input.playerId !== undefined) {
+      const game = await this.games.get(id);
+      if (!game.ok) return game;
+      const acting = this.acting(game.value, input.playerId);
+      if (!acting.ok) return acting;
+      return ok({
+        gameId: id,
+        playerId: input.playerId,
+        gameState: restView(game.value, acting.value.seat.id, input.playerId),
+      });
+    }
+    const name = checkName(input.playerName ?? '');
+    if (!name.ok) return name;
+    const credential = this.ports.ids.secret();
+    const key = this.ports.ids.digest(credential);
+    let seat = '';
+    const changed = await this.games.change(id, (game) => {
+      seat = freeSeatId(game.state);
+      return ok({
+        commands: [{ type: 'sit', seat, name: name.value, ai: null }],
+        meta: { ...game.meta, keys: { ...game.meta.keys, [seat]: key } },
+      });
+    });
+    if (!changed.ok) return changed;
+    return ok({ gameId: id, playerId: credential, gameState: restView(changed.value.game, seat, credential) });
+  }
+
+  /** Toggles the player's ready flag. */
+  ready(gameId: string, playerId: string): Answer<RestGameState> {
+    return this.act(gameId, playerId, ({ seat }) =>
+      ok({ commands: [{ type: 'ready', seat: seat.id, ready: !seat.ready }] }),
+    );
+  }
+
+  /** Starts the game; a lone player first gets an AI opponent. */
+  start(gameId: string, playerId: string): Answer<RestGameState> {
+    return this.act(gameId, playerId, ({ seat }, game) => {
+      const commands: Command[] = [];
+      if (game.state.seats.length === 1 && game.state.phase === 'waiting') commands.push(aiSeat(game.state));
+      commands.push({ type: 'start', seat: seat.id });
+      return ok({ commands });
+    });
+  }
+
+  /** Seats an AI player (any seated player may ask). */
+  addAi(gameId: string, playerId: string): Answer<RestGameState> {
+    return this.act(gameId, playerId, (_, game) => ok({ commands: [aiSeat(game.state)] }));
+  }
+
+  /** Plays cards of one value, or one face-down card by its `blind-{n}` id. */
+  play(gameId: string, playerId: string, cardIds: readonly string[]): Answer<RestGameState> {
+    return this.act(gameId, playerId, ({ seat }) => ok({ commands: [{ type: 'play', seat: seat.id, cardIds }] }));
+  }
+
+  pickUp(gameId: string, playerId: string): Answer<RestGameState> {
+    return this.act(gameId, playerId, ({ seat }) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] }));
+  }
+
+  /** Adds a chat message; whether it is an emoji message is decided here (spec 02 §5). */
+  chat(gameId: string, playerId: string, message: string): Answer<RestGameState> {
+    const text = message.trim();
+    if (text.length === 0) return Promise.resolve(err(serviceError('chat/empty')));
+    if (text.length > REST_CHAT_MAX) return Promise.resolve(err(serviceError('chat/too_long')));
+    const at = this.ports.clock.now();
+    return this.act(gameId, playerId, ({ seat }, game) => {
+      const { meta } = game;
+      const entry = {
+        id: `m${meta.chatSeq + 1}`,
+        seat: seat.id,
+        name: seat.name,
+        text,
+        isEmoji: isEmojiMessage(text),
+        at,
+      };
+      const chat = [...meta.chat, entry].slice(-REST_CHAT_KEEP);
+      return ok({ commands: [], meta: { ...meta, chat, chatSeq: meta.chatSeq + 1 } });
+    });
+  }
+
+  /** The whole state for a player (or, without `playerId`, as a stranger sees it). */
+  async view(gameId: string, playerId: string | undefined): Answer<RestGameState> {
+    const game = await this.games.get(normalizeId(gameId));
+    if (!game.ok) return game;
+    this.remember(game.value);
+    if (playerId === undefined) return ok(restView(game.value, null, null));
+    const acting = this.acting(game.value, playerId);
+    if (!acting.ok) return acting;
+    return ok(restView(game.value, acting.value.seat.id, playerId));
+  }
+
+  /**
+   * The state if it changed since `lastUpdate`, else null. Answered from memory when this
+   * process knows the game is unchanged, so idle polling costs no database read.
+   */
+  async poll(gameId: string, playerId: string | undefined, lastUpdate: number): Answer<RestPolled> {
+    const id = normalizeId(gameId);
+    const known = this.known.get(id);
+    if (known !== undefined && known.version <= lastUpdate) {
+      if (playerId !== undefined && !known.seats.has(this.ports.ids.digest(playerId))) {
+        return err(serviceError('player/forbidden'));
+      }
+      return ok(null);
+    }
+    const state = await this.view(id, playerId);
+    if (!state.ok) return state;
+    if (state.value.lastUpdate <= lastUpdate) return ok(null);
+    return ok({ gameState: state.value, lastUpdate: state.value.lastUpdate });
+  }
+
+  /** Public games still waiting for players, newest first (full ones included: shown as full). */
+  async lobby(): Promise<RestLobbyEntry[]> {
+    const games = await this.games.listed(REST_LOBBY_LIMIT);
+    return games.map((game) => {
+      const view = restView(game, null, null);
+      return {
+        id: game.id,
+        variant: game.meta.variant,
+        playerCount: view.players.length,
+        maxPlayers: game.meta.maxPlayers,
+        hostName: view.players[0]?.name ?? '',
+        createdAt: game.createdAt,
+        players: view.players.map((p) => ({ id: p.id, name: p.name, isAI: p.isAI, isReady: p.isReady })),
+      };
+    });
+  }
+
+  /** Re-arms pending AI turns after a restart. */
+  rearm(): Promise<number> {
+    return this.games.rearm();
+  }
+
+  private async act(
+    gameId: string,
+    playerId: string,
+    plan: (acting: Acting, game: StoredGame<RestMeta>) => Result<Change<RestMeta>, ServiceError>,
+  ): Answer<RestGameState> {
+    let seat = '';
+    const changed = await this.games.change(normalizeId(gameId), (game) => {
+      const acting = this.acting(game, playerId);
+      if (!acting.ok) return acting;
+      seat = acting.value.seat.id;
+      return plan(acting.value, game);
+    });
+    if (!changed.ok) return changed;
+    return ok(restView(changed.value.game, seat, playerId));
+  }
+
+  private acting(game: StoredGame<RestMeta>, credential: string): Result<Acting, ServiceError> {
+    const key = this.ports.ids.digest(credential);
+    const id = Object.keys(game.meta.keys).find((seat) => game.meta.keys[seat] === key);
+    const seat = id === undefined ? undefined : game.state.seats.find((s) => s.id === id);
+    return seat === undefined ? err(serviceError('player/forbidden')) : ok({ seat, credential });
+  }
+
+  private remember(game: StoredGame<RestMeta>): void {
+    const before = this.known.get(game.id);
+    if (before !== undefined && before.version > game.version) return;
+    this.known.delete(game.id);
+    if (this.known.size >= KNOWN_LIMIT) {
+      const oldest = this.known.keys().next();
+      if (oldest.done !== true) this.known.delete(oldest.value);
+    }
+    const seats = new Map(Object.entries(game.meta.keys).map(([seat, key]) => [key, seat]));
+    this.known.set(game.id, { version: game.version, seats });
+  }
+}
+
+/** Game ids are upper-case; lower-case ones in requests are accepted. */
+export function normalizeId(id: string): string {
+  return id.trim().toUpperCase();
+}
+
+function checkName(raw: string): Result<string, ServiceError> {
+  const name = raw.trim();
+  if (name.length === 0) return err(serviceError('name/required'));
+  if (name.length > REST_NAME_MAX) return err(serviceError('name/too_long'));
+  return ok(name);
+}
+
+function freeSeatId(state: GameState): string {
+  const taken = new Set(state.seats.map((s) => s.id));
+  let n = state.seats.length + 1;
+  while (taken.has(`p${n}`)) n++;
+  return `p${n}`;
+}
+
+function aiSeat(state: GameState): Command {
+  const number = state.seats.filter((s) => s.ai !== null).length + 1;
+  return { type: 'sit', seat: freeSeatId(state), name: `AI Player ${number}`, ai: 'greedy' };
+}

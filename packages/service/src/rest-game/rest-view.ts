@@ -1,0 +1,90 @@
+import { type Card, RANK_LABELS, type Rank, SUIT_SYMBOLS, type Suit, viewFor } from '@palace/core';
+import type { HiddenCard, RestCard, RestGameState, RestPlayer } from '@palace/protocol';
+import type { StoredGame } from '../ports.js';
+import type { RestMeta, StoredCard } from './rest-meta.js';
+
+const RED: ReadonlySet<string> = new Set(['hearts', 'diamonds']);
+
+export function restCard(card: Card | StoredCard): RestCard {
+  return {
+    id: card.id,
+    value: RANK_LABELS[card.rank as Rank],
+    suit: SUIT_SYMBOLS[card.suit as Suit],
+    color: RED.has(card.suit) ? 'red' : 'black',
+  };
+}
+
+function hidden(id: string): HiddenCard {
+  return { id, hidden: true };
+}
+
+const STATUS = { waiting: 'waiting', setup: 'waiting', playing: 'playing', finished: 'finished' } as const;
+
+/**
+ * The REST game as one viewer may see it (spec 02 §3). `seat` is the viewer's public seat id and
+ * `credential` the secret they proved it with; both null for a stranger. Built from the engine's
+ * per-viewer view, so nobody's hidden cards (the viewer's own face-down cards included) are in it.
+ */
+export function restView(game: StoredGame<RestMeta>, seat: string | null, credential: string | null): RestGameState {
+  const view = viewFor(game.state, seat);
+  const own = view.viewer;
+  const idOf = (id: string): string => (id === own && credential !== null ? credential : id);
+  const host = view.seats[0]?.id;
+  const players = view.seats.map((s): RestPlayer => {
+    const mine = s.id === own;
+    return {
+      id: idOf(s.id),
+      name: s.name,
+      isAI: s.ai !== null,
+      isReady: s.ready || s.ai !== null,
+      isHost: s.id === host,
+      hand: mine && s.hand !== null ? s.hand.map(restCard) : s.handCount,
+      handCount: s.handCount,
+      faceUp: s.faceUp.map(restCard),
+      faceDown: mine ? s.faceDown.map((b) => hidden(b.id)) : s.faceDown.length,
+      faceDownCount: s.faceDown.length,
+    };
+  });
+  const winner = view.result?.winner ?? null;
+  const { meta } = game;
+  const last = meta.lastAction;
+  return {
+    id: game.id,
+    variant: meta.variant,
+    isPublic: meta.isPublic,
+    maxPlayers: meta.maxPlayers,
+    status: STATUS[view.phase],
+    players,
+    currentTurn: view.turn === null ? null : idOf(view.turn),
+    pile: view.pile.map(restCard),
+    pileCount: view.pile.length,
+    deck: Array.from({ length: view.deckCount }, (_, n) => hidden(`deck-${n}`)),
+    deckCount: view.deckCount,
+    winner: winner === null ? null : idOf(winner),
+    winnerName: winner === null ? null : (view.seats.find((s) => s.id === winner)?.name ?? null),
+    lastAction:
+      last === null
+        ? null
+        : {
+            player: idOf(last.seat),
+            playerName: last.name,
+            action: last.action,
+            cards: last.cards.map(restCard),
+            burned: last.burned,
+            timestamp: last.at,
+          },
+    chatMessages: meta.chat.map((m) => ({
+      id: m.id,
+      sender: idOf(m.seat),
+      senderName: m.name,
+      text: m.text,
+      isEmoji: m.isEmoji,
+      timestamp: m.at,
+    })),
+    playableCards: [...view.hints.playable],
+    canPickUp: view.hints.canPickUp,
+    commitment: game.commitment,
+    createdAt: game.createdAt,
+    lastUpdate: game.version,
+  };
+}
