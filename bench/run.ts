@@ -2,6 +2,7 @@
 // Targets are checked by reading these numbers, never by timed unit tests.
 import { performance } from 'node:perf_hooks';
 import { benchRandomPlayout } from '../packages/core/bench/playout.js';
+import { benchPoll304 } from './http.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 
@@ -17,3 +18,7 @@ for (const players of [2, 4, 8]) {
     }),
   );
 }
+
+// The server bundle is built by bench/bundle.mjs before this runs.
+const serverMain = process.env.PALACE_SERVER_MAIN ?? 'apps/server/dist/main.mjs';
+console.log(JSON.stringify({ bench: 'http.poll304', ...(await benchPoll304(serverMain, seconds)) }));

@@ -27,6 +27,14 @@ function send<T>(reply: FastifyReply, result: Result<T, ServiceError>): FastifyR
   return result.ok ? reply.send(result.value) : sendError(reply, result.error);
 }
 
+/**
+ * 304 with no body and no content-length: a `null` payload would be serialized to "null" and
+ * announced as 4 bytes that never come, which hangs strict HTTP clients.
+ */
+function notModified(reply: FastifyReply): FastifyReply {
+  return reply.code(304).send();
+}
+
 /** The server-backed REST game under `/api/rest-games` (spec 02 §7). */
 export async function restGamesRoutes(fastify: FastifyInstance, options: { readonly games: RestGames }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -151,7 +159,7 @@ export async function restGamesRoutes(fastify: FastifyInstance, options: { reado
       const { playerId, lastUpdate } = request.query;
       const polled = await games.poll(request.params.gameId, playerId, lastUpdate ?? 0);
       if (!polled.ok) return sendError(reply, polled.error);
-      if (polled.value === null) return reply.code(304).send(null);
+      if (polled.value === null) return notModified(reply);
       return reply.send(polled.value);
     },
   );

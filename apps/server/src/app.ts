@@ -41,7 +41,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     scheduler,
     publisher: new LocalPublisher(),
   };
-  const restGames = new RestGames(ports);
+  const restGames = new RestGames(ports, { aiDelayMs: config.aiDelayMs });
 
   app.addHook('onClose', async () => {
     scheduler.close();

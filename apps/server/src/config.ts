@@ -11,6 +11,8 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   /** The built web client, served when it exists. */
   readonly webDir: string;
+  /** How long AI seats of the REST game wait before acting, in ms (spec: 1500; lower for tests). */
+  readonly aiDelayMs: number;
 }
 
 const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -20,7 +22,8 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url)
 
 /**
  * Reads the configuration from the environment: `PORT` (default 5000), `HOST` (default 0.0.0.0),
- * `DATA_DIR` (default ./data, holding palace.db), `LOG_LEVEL` (default info), `WEB_DIR`.
+ * `DATA_DIR` (default ./data, holding palace.db), `LOG_LEVEL` (default info), `WEB_DIR` (default
+ * apps/web/dist) and `AI_DELAY_MS` (default 1500, the spec's AI delay; tests shorten it).
  * Throws with a clear message on a malformed value, so a bad deploy fails at start.
  */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
@@ -32,12 +35,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
   if (!LEVELS.includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
+  const aiDelayMs = Number(env.AI_DELAY_MS ?? '1500');
+  if (!Number.isInteger(aiDelayMs) || aiDelayMs < 0) {
+    throw new Error(`AI_DELAY_MS must be a whole number of ms, got "${env.AI_DELAY_MS}"`);
+  }
   const dataDir = env.DATA_DIR !== undefined && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
   return {
     port,
     host: env.HOST !== undefined && env.HOST !== '' ? env.HOST : '0.0.0.0',
     dataFile: join(isAbsolute(dataDir) ? dataDir : resolve(dataDir), 'palace.db'),
     logLevel,
+    aiDelayMs,
     webDir: env.WEB_DIR !== undefined && env.WEB_DIR !== '' ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
   };
 }

@@ -22,6 +22,8 @@ export const REST_KIND = 'rest';
 export const REST_LOBBY_LIMIT = 50;
 /** How many games' versions and keys are kept in memory for the poll fast path. */
 const KNOWN_LIMIT = 10_000;
+/** Credentials remembered per game (more than its seats only if someone guesses). */
+const PROVEN_LIMIT = 16;
 
 export interface RestSeated {
   readonly gameId: string;
@@ -38,6 +40,8 @@ interface Known {
   readonly version: number;
   /** Digest of a credential → public seat id. */
   readonly seats: ReadonlyMap<string, string>;
+  /** Credentials already checked against `seats` (so a poll hashes each one once). */
+  readonly proven: Set<string>;
 }
 
 /** The seat a request acts for, proved by its credential. */
@@ -56,7 +60,14 @@ export class RestGames {
   private readonly games: GameService<RestMeta>;
   private readonly known = new Map<string, Known>();
 
-  constructor(private readonly ports: ServicePorts) {
+  private readonly aiDelayMs: number;
+
+  /** `aiDelayMs`: how long AI seats wait before acting (default the spec's 1.5 s). */
+  constructor(
+    private readonly ports: ServicePorts,
+    options: { readonly aiDelayMs?: number } = {},
+  ) {
+    this.aiDelayMs = options.aiDelayMs ?? REST_AI_DELAY_MS;
     const publisher = ports.publisher;
     this.games = new GameService<RestMeta>(
       {
@@ -102,7 +113,7 @@ export class RestGames {
         chatSeq: 0,
         lastAction: null,
       },
-      aiDelayMs: REST_AI_DELAY_MS,
+      aiDelayMs: this.aiDelayMs,
       initial: () => ({ commands: [{ type: 'sit', seat, name: name.value, ai: null }] }),
     });
     if (!created.ok) return created;
@@ -214,8 +225,9 @@ export class RestGames {
     const id = normalizeId(gameId);
     const known = this.known.get(id);
     if (known !== undefined && known.version <= lastUpdate) {
-      if (playerId !== undefined && !known.seats.has(this.ports.ids.digest(playerId))) {
-        return err(serviceError('player/forbidden'));
+      if (playerId !== undefined && !known.proven.has(playerId)) {
+        if (!known.seats.has(this.ports.ids.digest(playerId))) return err(serviceError('player/forbidden'));
+        if (known.proven.size < PROVEN_LIMIT) known.proven.add(playerId);
       }
       return ok(null);
     }
@@ -279,7 +291,8 @@ export class RestGames {
       if (oldest.done !== true) this.known.delete(oldest.value);
     }
     const seats = new Map(Object.entries(game.meta.keys).map(([seat, key]) => [key, seat]));
-    this.known.set(game.id, { version: game.version, seats });
+    // Seats are never given up in this variant, so a proven credential stays proven.
+    this.known.set(game.id, { version: game.version, seats, proven: before?.proven ?? new Set() });
   }
 }
 
