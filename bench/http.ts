@@ -50,7 +50,9 @@ async function load(url: string, seconds: number): Promise<number> {
   const result = await autocannon({ url, connections: 32, duration: seconds, pipelining: 1 });
   const other = result.requests.sent - result['3xx'];
   if (result['3xx'] === 0 || result.errors > 0 || other > result.connections) {
-    throw new Error(`unexpected answers from ${url}: 3xx=${result['3xx']} 2xx=${result['2xx']} non2xx=${result.non2xx} errors=${result.errors}`);
+    throw new Error(
+      `unexpected answers from ${url}: 3xx=${result['3xx']} 2xx=${result['2xx']} non2xx=${result.non2xx} errors=${result.errors}`,
+    );
   }
   return result['3xx'] / seconds;
 }
@@ -70,7 +72,10 @@ export async function benchPoll304(serverMain: string, seconds: number): Promise
     });
     children.push(server);
     const bareport = await freePort();
-    const bare = spawn(process.execPath, ['-e', BARE_304], { env: { ...process.env, PORT: String(bareport) }, stdio: 'ignore' });
+    const bare = spawn(process.execPath, ['-e', BARE_304], {
+      env: { ...process.env, PORT: String(bareport) },
+      stdio: 'ignore',
+    });
     children.push(bare);
     const base = `http://127.0.0.1:${serverPort}`;
     await healthy(`${base}/healthz`, server);

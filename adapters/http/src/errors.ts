@@ -41,6 +41,7 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   'player/forbidden': 403,
   'name/required': 400,
   'name/too_long': 400,
+  'players/range': 400,
   'chat/empty': 400,
   'chat/too_long': 400,
 };

@@ -81,6 +81,27 @@ describe('sqlite games store', () => {
     await db.destroy();
   });
 
+  it('store - listed games of one kind come newest first, unlisted and other kinds left out', async () => {
+    const opened = await open(tempFile());
+    const { db, store, clock } = opened;
+    const older = await createWith(opened, 1, 0, [sit('a')]);
+    clock.advance(1000);
+    const newer = await createWith(opened, 2, 0, [sit('b')]);
+    clock.advance(1000);
+    const hidden = await createWith(opened, 3, 0, [sit('c')]);
+    expect(await store.listed('test', 10)).toEqual([]);
+    for (const game of [older, newer]) expect(await store.save({ ...game, version: 2, listed: true }, 1)).toBe(true);
+    expect(await store.save({ ...hidden, kind: 'other', version: 2, listed: true }, 1)).toBe(true);
+    const listed = await store.listed('test', 10);
+    expect(listed.map((g) => g.id)).toEqual([newer.id, older.id]);
+    expect(listed.every((g) => g.listed)).toBe(true);
+    expect((await store.listed('test', 1)).map((g) => g.id)).toEqual([newer.id]);
+    // Taking a game off the list is an ordinary save.
+    expect(await store.save({ ...newer, version: 3, listed: false }, 2)).toBe(true);
+    expect((await store.listed('test', 10)).map((g) => g.id)).toEqual([older.id]);
+    await db.destroy();
+  });
+
   it('store - pending AI turns are found again after a reopen and the game plays on', async () => {
     const file = tempFile();
     const first = await open(file);

@@ -36,7 +36,7 @@ export interface GamesStore {
   insert(game: StoredGame): Promise<boolean>;
   /** Replaces the game if its stored version is still `expectedVersion`; false otherwise. */
   save(game: StoredGame, expectedVersion: number): Promise<boolean>;
-  /** Listed games of `kind`, newest first, at most `limit`. */
+  /** Listed games of `kind`, newest first, at most `limit` (their records may come without entries). */
   listed(kind: string, limit: number): Promise<readonly StoredGame[]>;
   /** Games of `kind` with an AI action pending (for re-arming timers at boot). */
   withAiDue(kind: string): Promise<ReadonlyArray<{ readonly id: string; readonly aiDueAt: number }>>;

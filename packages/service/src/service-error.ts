@@ -14,6 +14,8 @@ export const SERVICE_ERRORS = {
   'name/required': 'Player name is required',
   /** A player name longer than the variant allows. */
   'name/too_long': 'Player name must be at most 20 characters',
+  /** A table size outside what the variant allows. */
+  'players/range': 'Max players must be between 2 and 6',
   /** A chat message that is empty or only whitespace. */
   'chat/empty': 'Message cannot be empty',
   /** A chat message over the length limit. */

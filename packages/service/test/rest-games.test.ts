@@ -10,8 +10,8 @@ import {
   RecordingPublisher,
   RestGames,
   type RestMeta,
-  type ServiceError,
   SequentialIds,
+  type ServiceError,
   type StoredGame,
 } from '../src/index.js';
 
@@ -31,6 +31,15 @@ class SeededIds extends SequentialIds {
   }
   override seed(): string {
     return this.fixedSeed;
+  }
+}
+
+/** Counts credential hashing, to prove that a proven credential is not hashed again. */
+class CountingIds extends SequentialIds {
+  digests = 0;
+  override digest(value: string): string {
+    this.digests++;
+    return super.digest(value);
   }
 }
 
@@ -185,7 +194,9 @@ describe('RestGames', () => {
 
   it('rest games - create honours variant, privacy and table size, with no face-up choice and ready to start', async () => {
     const s = setup();
-    const created = value(await s.rest.create({ playerName: 'Alice', variant: 'wild', isPublic: false, maxPlayers: 6 }));
+    const created = value(
+      await s.rest.create({ playerName: 'Alice', variant: 'wild', isPublic: false, maxPlayers: 6 }),
+    );
     expect(created.gameState).toMatchObject({ variant: 'wild', isPublic: false, maxPlayers: 6 });
     const game = await stored(s, created.gameId);
     expect(game.kind).toBe('rest');
@@ -407,7 +418,10 @@ describe('RestGames', () => {
     value(await s.rest.ready(id, alice));
     value(await s.rest.start(id, alice));
     await rig(s, id, {
-      seats: [{ hand: [card('h4', 4), card('h5', 5), card('h6', 6)], faceUp: [card('u9', 9)] }, { hand: [card('b8', 8)] }],
+      seats: [
+        { hand: [card('h4', 4), card('h5', 5), card('h6', 6)], faceUp: [card('u9', 9)] },
+        { hand: [card('b8', 8)] },
+      ],
       deck: [card('d1', 12)],
       turn: 0,
     });
@@ -700,6 +714,29 @@ describe('RestGames', () => {
     expect(store.loads).toBe(1);
   });
 
+  it('rest games - poll hashes a proven credential once, and a credential proves nothing in another game', async () => {
+    const ids = new CountingIds();
+    const s = setup(new MemoryGamesStore(), ids);
+    const first = await pair(s);
+    const other = value(await s.rest.create({ playerName: 'Carol' }));
+    const version = await versionOf(s, first.id);
+    expect(value(await s.rest.poll(first.id, first.alice, version))).toBeNull();
+    ids.digests = 0;
+    for (let n = 0; n < 5; n++) expect(value(await s.rest.poll(first.id, first.alice, version))).toBeNull();
+    expect(ids.digests).toBe(0);
+    // Alice's credential, proven in her game, is a stranger's guess in Carol's.
+    const otherVersion = await versionOf(s, other.gameId);
+    expect(code(await s.rest.poll(other.gameId, first.alice, otherVersion))).toBe('player/forbidden');
+    expect(code(await s.rest.poll(other.gameId, first.alice, otherVersion))).toBe('player/forbidden');
+    expect(value(await s.rest.poll(other.gameId, other.playerId, otherVersion))).toBeNull();
+    // Still proven after the game changes (seats are never given up).
+    value(await s.rest.chat(first.id, first.bob, 'hi'));
+    ids.digests = 0;
+    expect(value(await s.rest.poll(first.id, first.alice, version + 1))).toBeNull();
+    expect(ids.digests).toBe(0);
+    expect(code(await s.rest.poll(first.id, 'nope', version + 1))).toBe('player/forbidden');
+  });
+
   it('rest games - the lobby lists public waiting games newest first, without credentials', async () => {
     const s = setup();
     const older = value(await s.rest.create({ playerName: 'Alice' }));
@@ -788,10 +825,7 @@ describe('RestGames', () => {
         value(await s.rest.ready(id, bob));
         value(await s.rest.ready(id, alice));
         value(await s.rest.start(id, alice));
-        const humans = [
-          { credential: alice },
-          { credential: bob },
-        ];
+        const humans = [{ credential: alice }, { credential: bob }];
         const check = (state: RestGameState, viewer: string | null) => {
           const json = JSON.stringify(state);
           for (const credential of [alice, bob]) {
@@ -807,7 +841,7 @@ describe('RestGames', () => {
         for (const choice of choices) {
           const stranger = value(await s.rest.view(id, undefined));
           check(stranger, null);
-          const views = [];
+          const views: RestGameState[] = [];
           for (const human of humans) {
             const view = value(await s.rest.view(id, human.credential));
             check(view, human.credential);
@@ -830,7 +864,8 @@ describe('RestGames', () => {
           const own = view.players.find((p) => p.id === credential);
           const cardsByValue = new Map<string, string[]>();
           for (const c of Array.isArray(own?.hand) ? own.hand : []) {
-            if (view.playableCards.includes(c.id)) cardsByValue.set(c.value, [...(cardsByValue.get(c.value) ?? []), c.id]);
+            if (view.playableCards.includes(c.id))
+              cardsByValue.set(c.value, [...(cardsByValue.get(c.value) ?? []), c.id]);
           }
           const plays: Array<readonly string[]> = [
             ...view.playableCards.map((cardId) => [cardId]),

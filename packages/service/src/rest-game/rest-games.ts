@@ -5,6 +5,8 @@ import {
   REST_CHAT_KEEP,
   REST_CHAT_MAX,
   REST_DEFAULT_MAX_PLAYERS,
+  REST_MAX_PLAYERS,
+  REST_MIN_PLAYERS,
   REST_NAME_MAX,
   type RestGameState,
   type RestLobbyEntry,
@@ -94,6 +96,9 @@ export class RestGames {
     if (!name.ok) return name;
     const variant = input.variant ?? 'classic';
     const maxPlayers = input.maxPlayers ?? REST_DEFAULT_MAX_PLAYERS;
+    if (!Number.isInteger(maxPlayers) || maxPlayers < REST_MIN_PLAYERS || maxPlayers > REST_MAX_PLAYERS) {
+      return err(serviceError('players/range'));
+    }
     const credential = this.ports.ids.secret();
     const seat = 'p1';
     const created = await this.games.create({
