@@ -46,6 +46,9 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   'chat/too_long': 400,
 };
 
+/** The only thing a client learns about a bug. */
+export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+
 /** Sends a refusal as `{ "error": message }` with its status. */
 export function sendError(reply: FastifyReply, error: ServiceError): FastifyReply {
   return reply.code(HTTP_STATUS[error.code]).send({ error: error.message });
@@ -66,7 +69,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ error: clientMessage(error) });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({ error: INTERNAL_ERROR });
   });
 }
 

@@ -24,6 +24,7 @@ export const REST_KIND = 'rest';
 export const REST_LOBBY_LIMIT = 50;
 /** How many games' versions and keys are kept in memory for the poll fast path. */
 const KNOWN_LIMIT = 10_000;
+const UNCHANGED: Result<null, ServiceError> = ok(null);
 /** Credentials remembered per game (more than its seats only if someone guesses). */
 const PROVEN_LIMIT = 16;
 
@@ -228,18 +229,31 @@ export class RestGames {
    */
   async poll(gameId: string, playerId: string | undefined, lastUpdate: number): Answer<RestPolled> {
     const id = normalizeId(gameId);
-    const known = this.known.get(id);
-    if (known !== undefined && known.version <= lastUpdate) {
-      if (playerId !== undefined && !known.proven.has(playerId)) {
-        if (!known.seats.has(this.ports.ids.digest(playerId))) return err(serviceError('player/forbidden'));
-        if (known.proven.size < PROVEN_LIMIT) known.proven.add(playerId);
-      }
-      return ok(null);
-    }
+    const quick = this.pollFromMemory(id, playerId, lastUpdate);
+    if (quick !== undefined) return quick;
     const state = await this.view(id, playerId);
     if (!state.ok) return state;
     if (state.value.lastUpdate <= lastUpdate) return ok(null);
     return ok({ gameState: state.value, lastUpdate: state.value.lastUpdate });
+  }
+
+  /**
+   * The poll's answer when memory suffices (the game is known and unchanged since `lastUpdate`):
+   * null for "unchanged" or `player/forbidden`; undefined when the store must be read. Synchronous,
+   * so an adapter can answer an idle poll without a promise.
+   */
+  pollFromMemory(
+    gameId: string,
+    playerId: string | undefined,
+    lastUpdate: number,
+  ): Result<null, ServiceError> | undefined {
+    const known = this.known.get(normalizeId(gameId));
+    if (known === undefined || known.version > lastUpdate) return undefined;
+    if (playerId !== undefined && !known.proven.has(playerId)) {
+      if (!known.seats.has(this.ports.ids.digest(playerId))) return err(serviceError('player/forbidden'));
+      if (known.proven.size < PROVEN_LIMIT) known.proven.add(playerId);
+    }
+    return UNCHANGED;
   }
 
   /** Public games still waiting for players, newest first (full ones included: shown as full). */
