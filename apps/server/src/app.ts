@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { installErrorHandling, restGamesRoutes } from '@palace/adapter-http';
+import { installErrorHandling, restGamesRoutes, restPollFastPath } from '@palace/adapter-http';
 import { KyselyGamesStore, openSqlite } from '@palace/adapter-storage';
 import { Health } from '@palace/protocol';
 import { RestGames, type ServicePorts } from '@palace/service';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
+import { lazyChildLogger } from './lazy-logger.js';
 import { cryptoIds, LocalPublisher, systemClock, TimerScheduler } from './ports.js';
 
 export interface Server {
@@ -16,6 +18,9 @@ export interface Server {
   /** Pending AI turns re-armed from storage at boot. */
   readonly rearmed: number;
 }
+
+/** Fastify's default keep-alive timeout, in ms (longer than common load balancers' 60 s). */
+const KEEP_ALIVE_MS = 72_000;
 
 /** Swagger UI and the OpenAPI document (`/api/docs/json`) live here. */
 export const DOCS_PATH = '/api/docs';
@@ -26,12 +31,6 @@ export const DOCS_PATH = '/api/docs';
  * listens yet; `app.close()` stops timers and closes the database.
  */
 export async function buildServer(config: ServerConfig): Promise<Server> {
-  const app = Fastify({
-    logger: { level: config.logLevel },
-    // One request id per request in the logs; behind a proxy the client address comes from it.
-    trustProxy: true,
-    bodyLimit: 1024 * 1024,
-  });
   const db = await openSqlite(config.dataFile);
   const scheduler = new TimerScheduler(systemClock);
   const ports: ServicePorts = {
@@ -42,6 +41,23 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     publisher: new LocalPublisher(),
   };
   const restGames = new RestGames(ports, { aiDelayMs: config.aiDelayMs });
+  const idlePoll = restPollFastPath(restGames);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // One request id per request in the logs; behind a proxy the client address comes from it.
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    childLoggerFactory: lazyChildLogger,
+    // Idle polls are answered before the framework (see restPollFastPath); the rest is Fastify's.
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (!idlePoll(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      return server;
+    },
+  });
 
   app.addHook('onClose', async () => {
     scheduler.close();

@@ -354,6 +354,13 @@ describe('rest games over HTTP', () => {
     expect(unchanged.text).toBe('');
     // No body announced either (a stray "null" payload would promise bytes that never come).
     expect(['0', null]).toContain(unchanged.headers.get('content-length'));
+    // The idle poll is answered before the framework; the same poll with a field the route ignores
+    // goes through Fastify and must answer alike.
+    expect(unchanged.headers.get('keep-alive')).toMatch(/timeout=72/);
+    const viaFramework = await c.get(
+      `/api/rest-games/${gameId}/poll?playerId=${encodeURIComponent(alice.playerId)}&lastUpdate=${seen}&x=1`,
+    );
+    expect([viaFramework.status, viaFramework.text]).toEqual([304, '']);
     // A stranger's poll works the same way.
     expect((await c.poll(gameId, undefined, seen)).status).toBe(304);
     expect((await c.poll(gameId, undefined, 0)).status).toBe(200);
