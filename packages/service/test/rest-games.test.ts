@@ -53,6 +53,18 @@ function setup(store: MemoryGamesStore = new MemoryGamesStore(), ids: Sequential
 type Setup = ReturnType<typeof setup>;
 
 /** The value of an accepted answer; throws with the error code otherwise. */
+/** Alice alone against an AI, started, and Alice's first move made if she had it: the AI is to move. */
+async function aiToMove(s: ReturnType<typeof setup>) {
+  const { gameId: id, playerId: alice } = value(await s.rest.create({ playerName: 'Alice' }));
+  value(await s.rest.ready(id, alice));
+  let state = value(await s.rest.start(id, alice));
+  if (state.currentTurn === alice) {
+    const [first] = state.playableCards;
+    state = value(first === undefined ? await s.rest.pickUp(id, alice) : await s.rest.play(id, alice, [first]));
+  }
+  return { id, alice, state };
+}
+
 function value<T>(result: Result<T, ServiceError>): T {
   if (!result.ok) throw new Error(`refused: ${result.error.code}`);
   return result.value;
@@ -566,14 +578,7 @@ describe('RestGames', () => {
 
   it('rest games - lastAction follows an AI move driven by the scheduler; polls see it', async () => {
     const s = setup();
-    const { gameId: id, playerId: alice } = value(await s.rest.create({ playerName: 'Alice' }));
-    value(await s.rest.ready(id, alice));
-    let state = value(await s.rest.start(id, alice));
-    if (state.currentTurn === alice) {
-      // Alice moves first; then it is the AI's turn.
-      const [first] = state.playableCards;
-      state = value(first === undefined ? await s.rest.pickUp(id, alice) : await s.rest.play(id, alice, [first]));
-    }
+    const { id, alice, state } = await aiToMove(s);
     expect(state.currentTurn).toBe('p2');
     const version = state.lastUpdate;
     expect(s.scheduler.dueAt(id)).toBe(s.clock.now() + REST_AI_DELAY_MS);
@@ -644,13 +649,7 @@ describe('RestGames', () => {
 
   it('rest games - chat during play keeps the pending AI deadline', async () => {
     const s = setup();
-    const { gameId: id, playerId: alice } = value(await s.rest.create({ playerName: 'Alice' }));
-    value(await s.rest.ready(id, alice));
-    let state = value(await s.rest.start(id, alice));
-    if (state.currentTurn === alice) {
-      const [first] = state.playableCards;
-      state = value(first === undefined ? await s.rest.pickUp(id, alice) : await s.rest.play(id, alice, [first]));
-    }
+    const { id, alice } = await aiToMove(s);
     const due = s.scheduler.dueAt(id);
     s.clock.advance(1000);
     value(await s.rest.chat(id, alice, 'hurry up'));
