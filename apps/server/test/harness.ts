@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RestGameState, RestSeated } from '@palace/protocol';
+import type { RestGameState, RestPlayer, RestSeated } from '@palace/protocol';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildServer } from '../src/app.js';
 
 /** A real server on a loopback port with its own SQLite file, talked to over HTTP only. */
@@ -14,10 +16,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts a server. `indexHtml`: written as `index.html` into the web directory before the build. */
-export async function startServer(
-  options: { readonly indexHtml?: string; readonly aiDelayMs?: number } = {},
-): Promise<TestServer> {
+export interface ServerOptions {
+  /** Written as `index.html` into the web directory before the build. */
+  readonly indexHtml?: string;
+  /** The AI's delay before it acts; 5 ms unless told. */
+  readonly aiDelayMs?: number;
+}
+
+/** Starts a server. */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'palace-server-data-'));
   const webDir = await mkdtemp(join(tmpdir(), 'palace-server-web-'));
   if (options.indexHtml !== undefined) await writeFile(join(webDir, 'index.html'), options.indexHtml);
@@ -150,3 +157,73 @@ export function cardsInPlay(state: RestGameState): number {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A server started by `useServer`, with a client talking to it. */
+export interface Served {
+  readonly server: TestServer;
+  readonly c: Client;
+}
+
+/**
+ * Starts one server before the tests of the enclosing `describe` (or file) and closes it after them.
+ * The returned getter gives the server and its client; call it inside a test.
+ */
+export function useServer(options: ServerOptions = {}): () => Served {
+  let served: Served | undefined;
+  beforeAll(async () => {
+    const server = await startServer(options);
+    served = { server, c: new Client(server.base) };
+  });
+  afterAll(async () => {
+    await served?.server.close();
+  });
+  return () => {
+    if (served === undefined) throw new Error('useServer: the server runs only while the tests do');
+    return served;
+  };
+}
+
+/** A refusal: exactly `{ error: string }` as JSON with the given status (and message, when given). */
+export function expectError(got: Answer, status: number, message?: string): void {
+  expect(got.status, `${got.status} ${got.text}`).toBe(status);
+  expect(got.headers.get('content-type') ?? '').toContain('application/json');
+  expect(got.body).toBeTypeOf('object');
+  expect(Object.keys(got.body as object)).toEqual(['error']);
+  const { error } = got.body as { error: unknown };
+  expect(error).toBeTypeOf('string');
+  expect((error as string).length).toBeGreaterThan(0);
+  if (message !== undefined) expect(error).toBe(message);
+}
+
+/** The viewer's own seat: the one carrying the viewer's credential. */
+export function own(state: RestGameState, playerId: string): RestPlayer {
+  const seat = state.players.find((p) => p.id === playerId);
+  if (seat === undefined) throw new Error('the viewer has no seat carrying its credential');
+  return seat;
+}
+
+/** Another player's seat, found by name (its `id` is the public seat id). */
+export function seatNamed(state: RestGameState, name: string): RestPlayer {
+  const seat = state.players.find((p) => p.name === name);
+  if (seat === undefined) throw new Error(`no seat named ${name}`);
+  return seat;
+}
+
+/** A credential no server ever handed out. */
+export const unknownCredential = (): string => randomBytes(24).toString('base64url');
+
+/** Alice creates, Bob joins; with `start` both say ready and Alice starts. */
+export async function twoPlayers(
+  c: Client,
+  options: { readonly start?: boolean; readonly variant?: string } = {},
+): Promise<{ gameId: string; alice: RestSeated; bob: RestSeated }> {
+  const alice = await c.seated(c.create({ playerName: 'Alice', variant: options.variant ?? 'classic' }));
+  const bob = await c.seated(c.join(alice.gameId, { playerName: 'Bob' }));
+  if (options.start === true) {
+    await c.done(alice.gameId, 'ready', { playerId: alice.playerId });
+    await c.done(alice.gameId, 'ready', { playerId: bob.playerId });
+    const started = await c.done(alice.gameId, 'start', { playerId: alice.playerId });
+    expect(started.status).toBe('playing');
+  }
+  return { gameId: alice.gameId, alice, bob };
+}
