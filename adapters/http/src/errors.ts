@@ -44,6 +44,18 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   'players/range': 400,
   'chat/empty': 400,
   'chat/too_long': 400,
+  'auth/login_short': 400,
+  'auth/username_short': 400,
+  'auth/username_invalid': 400,
+  'auth/email_invalid': 400,
+  'auth/password_short': 400,
+  'auth/password_long': 400,
+  'auth/password_mismatch': 400,
+  'auth/username_taken': 409,
+  'auth/email_taken': 409,
+  'auth/invite_required': 403,
+  'auth/login_failed': 401,
+  'auth/not_signed_in': 401,
 };
 
 /** The only thing a client learns about a bug. */

@@ -14,6 +14,8 @@ export const cryptoIds: IdSource = {
   seed: () => randomBytes(32).toString('hex'),
   // 192 bits, URL-safe.
   secret: () => randomBytes(24).toString('base64url'),
+  token: () => randomBytes(32).toString('base64url'),
+  pick: (n) => randomInt(n),
   digest: (value) => createHash('sha256').update(value).digest('hex'),
 };
 

@@ -111,6 +111,16 @@ export class SequentialIds implements IdSource {
     this.secrets++;
     return `secret-${this.secrets}`;
   }
+  private tokens = 0;
+  token(): string {
+    this.tokens++;
+    return `token-${this.tokens}`;
+  }
+  private picks = 0;
+  /** Walks through 0, 1, 2 … (mod n), so tests can predict it. */
+  pick(n: number): number {
+    return this.picks++ % n;
+  }
   /** Not a real hash: the real adapter uses sha256; tests only need a stable stand-in. */
   digest(value: string): string {
     return `digest(${value})`;

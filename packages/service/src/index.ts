@@ -2,6 +2,18 @@
  * @palace/service — the application layer. It runs engine commands for a game through small
  * ports (games store, clock, id/seed source, scheduler, publisher) and does no I/O of its own.
  */
+
+export type { AccountsStore, NewAccount, PasswordHasher, RegisterRefusal, User } from './accounts/account-ports.js';
+export {
+  type AuthPorts,
+  AuthService,
+  initialsAvatar,
+  REGISTRATION_GIFT,
+  type RegisterInput,
+  SESSION_IDLE_MS,
+  type Signed,
+} from './accounts/auth-service.js';
+export { MemoryAccountsStore, type MemoryLedgerEntry } from './accounts/memory-accounts.js';
 export { ManualClock, ManualScheduler, MemoryGamesStore, RecordingPublisher, SequentialIds } from './fakes.js';
 export {
   type Change,

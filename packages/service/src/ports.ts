@@ -55,6 +55,10 @@ export interface IdSource {
   seed(): string;
   /** A fresh secret credential (at least 128 random bits), such as a REST player id. */
   secret(): string;
+  /** A fresh session token (256 random bits). */
+  token(): string;
+  /** A uniformly random whole number from 0 to `n - 1` (guest name numbers and the like). */
+  pick(n: number): number;
   /** Hex sha256 of `value`: the fair-deal commitment of a seed, the stored form of a credential. */
   digest(value: string): string;
 }

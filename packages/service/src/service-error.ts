@@ -20,6 +20,25 @@ export const SERVICE_ERRORS = {
   'chat/empty': 'Message cannot be empty',
   /** A chat message over the length limit. */
   'chat/too_long': 'Message must be at most 500 characters',
+  /** Login name shorter than 3 characters (spec 01 §5). */
+  'auth/login_short': 'Username or email must be at least 3 characters',
+  /** Registration username shorter than 3 characters. */
+  'auth/username_short': 'Username must be at least 3 characters',
+  /** Registration username longer than 30 characters or with characters we do not allow. */
+  'auth/username_invalid': 'Username must be at most 30 characters, without spaces at either end or "@"',
+  'auth/email_invalid': 'Please enter a valid email address',
+  'auth/password_short': 'Password must be at least 6 characters',
+  /** A password longer than we hash (a denial-of-service guard). */
+  'auth/password_long': 'Password must be at most 200 characters',
+  'auth/password_mismatch': "Passwords don't match",
+  'auth/username_taken': 'That username is already taken',
+  'auth/email_taken': 'An account with that email address already exists',
+  /** Registration without a valid unused invite code; the client sends the user to /waitlist. */
+  'auth/invite_required': 'Registration is currently limited to invited users',
+  /** Unknown user or wrong password: one message for both. */
+  'auth/login_failed': 'Invalid username or password',
+  /** No session, or it expired. */
+  'auth/not_signed_in': 'Not signed in',
 } as const;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;

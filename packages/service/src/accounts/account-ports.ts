@@ -1,0 +1,60 @@
+import type { Result } from '@palace/core';
+
+/** A player. Guests have negative ids (DECISIONS §5); `isGuest` is `id < 0`. */
+export interface User {
+  readonly id: number;
+  readonly username: string;
+  /** Null for guests. */
+  readonly email: string | null;
+  /** An image address, or null. */
+  readonly avatar: string | null;
+  readonly isGuest: boolean;
+}
+
+/** A registration as the store must apply it: all of it, in one transaction, or nothing. */
+export interface NewAccount {
+  readonly username: string;
+  readonly email: string;
+  readonly passwordHash: string;
+  readonly avatar: string;
+  /** Consumed (one use) in the same transaction; registration needs a valid unused code. */
+  readonly inviteCode: string;
+  /** Tokens credited by the registration gift ledger entry. */
+  readonly gift: number;
+  /** ms since the epoch. */
+  readonly at: number;
+}
+
+export type RegisterRefusal = 'auth/username_taken' | 'auth/email_taken' | 'auth/invite_required';
+
+/**
+ * Where accounts, sessions and invite codes live. Each method is one transaction; uniqueness
+ * (usernames case-insensitively, e-mails) is the store's to enforce, so two racing registrations
+ * of one name cannot both succeed.
+ */
+export interface AccountsStore {
+  /** Creates the user, uses up one use of the invite and books the gift, atomically. */
+  register(account: NewAccount): Promise<Result<User, RegisterRefusal>>;
+  /** Creates a guest with a fresh negative id. */
+  createGuest(username: string, at: number): Promise<User>;
+  /** The user whose username (case-insensitively) or e-mail is `login`, with the password hash. */
+  credentials(login: string): Promise<{ readonly user: User; readonly passwordHash: string } | null>;
+  user(id: number): Promise<User | null>;
+  /** Adds an invite code good for `uses` registrations; false when the code exists. */
+  addInvite(code: string, uses: number, at: number): Promise<boolean>;
+  /** Stores a session by the hash of its token. */
+  createSession(tokenHash: string, userId: number, expiresAt: number): Promise<void>;
+  /**
+   * The session's user if the session exists and has not expired at `now`; its expiry then moves
+   * to `extendTo` (sessions expire after a period of idleness). Expired sessions are removed.
+   */
+  session(tokenHash: string, now: number, extendTo: number): Promise<User | null>;
+  deleteSession(tokenHash: string): Promise<void>;
+}
+
+/** Slow, salted password hashing. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** Constant-time comparison; false for a malformed stored hash. */
+  verify(password: string, stored: string): Promise<boolean>;
+}

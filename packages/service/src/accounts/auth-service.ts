@@ -1,0 +1,147 @@
+import { err, ok, type Result } from '@palace/core';
+import type { Clock, IdSource } from '../ports.js';
+import { type ServiceError, serviceError } from '../service-error.js';
+import type { AccountsStore, PasswordHasher, User } from './account-ports.js';
+
+/** Tokens every new account gets (spec 01 §9). */
+export const REGISTRATION_GIFT = 100;
+/** Sessions end after this long without use, in ms (DECISIONS §5: 30 days idle). */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+const USERNAME_MIN = 3;
+const USERNAME_MAX = 30;
+const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 200;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface RegisterInput {
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+  /** Optional; checked when given. */
+  readonly confirmPassword?: string | undefined;
+  readonly avatar?: string | undefined;
+  readonly inviteCode?: string | undefined;
+}
+
+/** A signed-in user and the session token to hand to the browser (only its hash is stored). */
+export interface Signed {
+  readonly user: User;
+  readonly token: string;
+}
+
+export interface AuthPorts {
+  readonly accounts: AccountsStore;
+  readonly hasher: PasswordHasher;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+}
+
+type Answer<T> = Promise<Result<T, ServiceError>>;
+
+/** The address of the generated-initials avatar the server serves for `username`. */
+export function initialsAvatar(username: string): string {
+  return `/api/avatars/${encodeURIComponent(username)}.svg`;
+}
+
+/**
+ * Accounts and sessions (spec 01 §4–§8, DECISIONS §5): invite-only registration with the
+ * registration gift, login by username or e-mail, guests, and server-side sessions.
+ */
+export class AuthService {
+  /** Hashed once, so an unknown user costs a login as much time as a wrong password. */
+  private decoy: Promise<string> | null = null;
+
+  constructor(private readonly ports: AuthPorts) {}
+
+  async register(input: RegisterInput): Answer<Signed> {
+    const username = input.username.trim();
+    const email = input.email.trim().toLowerCase();
+    if (username.length < USERNAME_MIN) return err(serviceError('auth/username_short'));
+    if (username.length > USERNAME_MAX || username.includes('@')) return err(serviceError('auth/username_invalid'));
+    if (!EMAIL.test(email)) return err(serviceError('auth/email_invalid'));
+    const checked = checkPassword(input.password);
+    if (!checked.ok) return checked;
+    if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
+      return err(serviceError('auth/password_mismatch'));
+    }
+    const inviteCode = (input.inviteCode ?? '').trim();
+    if (inviteCode === '') return err(serviceError('auth/invite_required'));
+    const avatar = input.avatar?.trim() || initialsAvatar(username);
+    const passwordHash = await this.ports.hasher.hash(input.password);
+    const created = await this.ports.accounts.register({
+      username,
+      email,
+      passwordHash,
+      avatar,
+      inviteCode,
+      gift: REGISTRATION_GIFT,
+      at: this.ports.clock.now(),
+    });
+    if (!created.ok) return err(serviceError(created.error));
+    return ok(await this.open(created.value));
+  }
+
+  /** `login` is a username or an e-mail address. */
+  async login(input: { readonly username: string; readonly password: string }): Answer<Signed> {
+    const login = input.username.trim();
+    if (login.length < USERNAME_MIN) return err(serviceError('auth/login_short'));
+    const checked = checkPassword(input.password);
+    if (!checked.ok) return checked;
+    const found = await this.ports.accounts.credentials(login.includes('@') ? login.toLowerCase() : login);
+    if (found === null) {
+      this.decoy ??= this.ports.hasher.hash('palace-decoy-password');
+      await this.ports.hasher.verify(input.password, await this.decoy);
+      return err(serviceError('auth/login_failed'));
+    }
+    if (!(await this.ports.hasher.verify(input.password, found.passwordHash))) {
+      return err(serviceError('auth/login_failed'));
+    }
+    return ok(await this.open(found.user));
+  }
+
+  /** A new guest: negative id, the name "Guest" and a number from 1000 to 9999. */
+  async guestLogin(): Promise<Signed> {
+    const number = 1000 + this.ports.ids.pick(9000);
+    const user = await this.ports.accounts.createGuest(`Guest${number}`, this.ports.clock.now());
+    return this.open(user);
+  }
+
+  /** The session's user; `auth/not_signed_in` without a valid session. Each use extends it. */
+  async check(token: string | undefined): Answer<User> {
+    if (token === undefined || token === '') return err(serviceError('auth/not_signed_in'));
+    const now = this.ports.clock.now();
+    const user = await this.ports.accounts.session(this.ports.ids.digest(token), now, now + SESSION_IDLE_MS);
+    return user === null ? err(serviceError('auth/not_signed_in')) : ok(user);
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token !== undefined && token !== '') await this.ports.accounts.deleteSession(this.ports.ids.digest(token));
+  }
+
+  /** A new invite code good for `uses` registrations (`palace invite create --uses N`). */
+  async createInvite(uses = 1): Promise<string> {
+    for (;;) {
+      const code = this.ports.ids.secret().slice(0, 10).toUpperCase();
+      if (await this.ports.accounts.addInvite(code, uses, this.ports.clock.now())) return code;
+    }
+  }
+
+  /** Seeds operator-given codes (`PALACE_INVITE_CODES`); existing ones are left as they are. */
+  async seedInvites(codes: readonly string[], uses: number): Promise<void> {
+    for (const code of codes) await this.ports.accounts.addInvite(code.trim(), uses, this.ports.clock.now());
+  }
+
+  /** A fresh session for `user` (a new token on every login: no session fixation). */
+  private async open(user: User): Promise<Signed> {
+    const token = this.ports.ids.token();
+    const now = this.ports.clock.now();
+    await this.ports.accounts.createSession(this.ports.ids.digest(token), user.id, now + SESSION_IDLE_MS);
+    return { user, token };
+  }
+}
+
+function checkPassword(password: string): Result<string, ServiceError> {
+  if (password.length < PASSWORD_MIN) return err(serviceError('auth/password_short'));
+  if (password.length > PASSWORD_MAX) return err(serviceError('auth/password_long'));
+  return ok(password);
+}

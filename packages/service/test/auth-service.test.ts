@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AuthService,
+  ManualClock,
+  MemoryAccountsStore,
+  type PasswordHasher,
+  REGISTRATION_GIFT,
+  SESSION_IDLE_MS,
+  SequentialIds,
+} from '../src/index.js';
+
+/** A transparent stand-in for scrypt that counts its calls. */
+class PlainHasher implements PasswordHasher {
+  hashes = 0;
+  verifies = 0;
+  async hash(password: string): Promise<string> {
+    this.hashes++;
+    return `plain:${password}`;
+  }
+  async verify(password: string, stored: string): Promise<boolean> {
+    this.verifies++;
+    return stored === `plain:${password}`;
+  }
+}
+
+function setup() {
+  const accounts = new MemoryAccountsStore();
+  const hasher = new PlainHasher();
+  const clock = new ManualClock();
+  const ids = new SequentialIds();
+  const auth = new AuthService({ accounts, hasher, clock, ids });
+  return { accounts, hasher, clock, ids, auth };
+}
+
+const ann = { username: 'Ann', email: 'Ann@Example.com', password: 'secret1', inviteCode: 'INVITE' };
+
+describe('AuthService', () => {
+  it('auth - registration with a valid invite creates the user, books the 100-token gift and signs in', async () => {
+    const s = setup();
+    await s.auth.seedInvites(['INVITE'], 1);
+    const signed = await s.auth.register({ ...ann, confirmPassword: 'secret1' });
+    if (!signed.ok) throw new Error(signed.error.code);
+    expect(signed.value.user).toEqual({
+      id: 1,
+      username: 'Ann',
+      email: 'ann@example.com',
+      avatar: '/api/avatars/Ann.svg',
+      isGuest: false,
+    });
+    expect(s.accounts.ledger).toEqual([{ userId: 1, amount: REGISTRATION_GIFT, kind: 'gift', at: s.clock.now() }]);
+    expect((await s.auth.check(signed.value.token)).ok).toBe(true);
+    // Only the token's digest is stored.
+    expect(s.accounts.sessionHashes()).toEqual([`digest(${signed.value.token})`]);
+  });
+
+  it('auth - registration without a valid unused invite is refused with the invite-only message', async () => {
+    const s = setup();
+    expect(await s.auth.register({ ...ann, inviteCode: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'auth/invite_required', message: 'Registration is currently limited to invited users' },
+    });
+    expect(await s.auth.register(ann)).toMatchObject({ ok: false, error: { code: 'auth/invite_required' } });
+    await s.auth.seedInvites(['INVITE'], 1);
+    expect((await s.auth.register(ann)).ok).toBe(true);
+    // The single use is spent.
+    const again = await s.auth.register({ ...ann, username: 'Bob', email: 'bob@example.com' });
+    expect(again).toMatchObject({ ok: false, error: { code: 'auth/invite_required' } });
+    expect(s.accounts.ledger).toHaveLength(1);
+  });
+
+  it('auth - registration validates with the spec messages, before any hashing', async () => {
+    const s = setup();
+    await s.auth.seedInvites(['INVITE'], 10);
+    const cases: Array<[Partial<typeof ann> & { confirmPassword?: string }, string]> = [
+      [{ username: ' ab ' }, 'Username must be at least 3 characters'],
+      [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+      [{ email: 'a@b' }, 'Please enter a valid email address'],
+      [{ password: '12345' }, 'Password must be at least 6 characters'],
+      [{ confirmPassword: 'secret2' }, "Passwords don't match"],
+      [{ username: 'x'.repeat(31) }, 'Username must be at most 30 characters, without spaces at either end or "@"'],
+    ];
+    for (const [change, message] of cases) {
+      const result = await s.auth.register({ ...ann, ...change });
+      expect(result.ok ? 'accepted' : result.error.message, JSON.stringify(change)).toBe(message);
+    }
+    expect(s.hasher.hashes).toBe(0);
+  });
+
+  it('auth - duplicate usernames (any case) and e-mails are refused', async () => {
+    const s = setup();
+    await s.auth.seedInvites(['INVITE'], 10);
+    expect((await s.auth.register(ann)).ok).toBe(true);
+    expect(await s.auth.register({ ...ann, username: 'ANN', email: 'other@example.com' })).toMatchObject({
+      ok: false,
+      error: { code: 'auth/username_taken', message: 'That username is already taken' },
+    });
+    expect(await s.auth.register({ ...ann, username: 'Annie', email: 'ANN@example.com' })).toMatchObject({
+      ok: false,
+      error: { code: 'auth/email_taken' },
+    });
+  });
+
+  it('auth - login by username (any case) or e-mail; one message for unknown user and wrong password', async () => {
+    const s = setup();
+    await s.auth.seedInvites(['INVITE'], 1);
+    await s.auth.register(ann);
+    for (const username of ['Ann', 'ann', 'ann@example.com', 'ANN@EXAMPLE.COM']) {
+      const signed = await s.auth.login({ username, password: 'secret1' });
+      expect(signed.ok ? signed.value.user.username : signed.error.code, username).toBe('Ann');
+    }
+    const wrong = await s.auth.login({ username: 'Ann', password: 'secret2' });
+    const unknown = await s.auth.login({ username: 'Nobody', password: 'secret1' });
+    expect(wrong).toEqual({ ok: false, error: { code: 'auth/login_failed', message: 'Invalid username or password' } });
+    expect(unknown).toEqual(wrong);
+    // The unknown user still cost a password check (no timing shortcut).
+    expect(s.hasher.verifies).toBe(6);
+    expect(await s.auth.login({ username: 'An', password: 'secret1' })).toMatchObject({
+      error: { message: 'Username or email must be at least 3 characters' },
+    });
+    expect(await s.auth.login({ username: 'Ann', password: 'short' })).toMatchObject({
+      error: { message: 'Password must be at least 6 characters' },
+    });
+  });
+
+  it('auth - every login opens a new session; logout ends only that one', async () => {
+    const s = setup();
+    await s.auth.seedInvites(['INVITE'], 1);
+    await s.auth.register(ann);
+    const first = await s.auth.login({ username: 'Ann', password: 'secret1' });
+    const second = await s.auth.login({ username: 'Ann', password: 'secret1' });
+    if (!first.ok || !second.ok) throw new Error('login failed');
+    expect(first.value.token).not.toBe(second.value.token);
+    await s.auth.logout(first.value.token);
+    expect(await s.auth.check(first.value.token)).toMatchObject({ ok: false, error: { code: 'auth/not_signed_in' } });
+    expect((await s.auth.check(second.value.token)).ok).toBe(true);
+    expect((await s.auth.check(undefined)).ok).toBe(false);
+    expect((await s.auth.check('forged')).ok).toBe(false);
+  });
+
+  it('auth - sessions expire after 30 idle days, and each use extends them', async () => {
+    const s = setup();
+    const { token } = await s.auth.guestLogin();
+    s.clock.advance(SESSION_IDLE_MS - 1);
+    expect((await s.auth.check(token)).ok).toBe(true);
+    s.clock.advance(SESSION_IDLE_MS - 1);
+    expect((await s.auth.check(token)).ok).toBe(true);
+    s.clock.advance(SESSION_IDLE_MS);
+    expect((await s.auth.check(token)).ok).toBe(false);
+  });
+
+  it('auth - guests get negative ids and the name Guest plus 1000-9999', async () => {
+    const s = setup();
+    const a = await s.auth.guestLogin();
+    const b = await s.auth.guestLogin();
+    expect(a.user).toEqual({ id: -1, username: 'Guest1000', email: null, avatar: null, isGuest: true });
+    expect(b.user.id).toBe(-2);
+    expect(b.user.username).toMatch(/^Guest[1-9]\d{3}$/);
+    expect(s.accounts.ledger).toEqual([]);
+    const checked = await s.auth.check(a.token);
+    expect(checked.ok && checked.value.isGuest).toBe(true);
+  });
+
+  it('auth - invite codes are new each time and seeded codes are not duplicated', async () => {
+    const s = setup();
+    const a = await s.auth.createInvite(2);
+    const b = await s.auth.createInvite();
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^[A-Z0-9-]+$/);
+    await s.auth.seedInvites([a], 5);
+    expect((await s.auth.register({ ...ann, inviteCode: a })).ok).toBe(true);
+    expect((await s.auth.register({ ...ann, username: 'Bob', email: 'b@example.com', inviteCode: a })).ok).toBe(true);
+    // Seeding did not reset the code's two uses.
+    expect((await s.auth.register({ ...ann, username: 'Cy', email: 'c@example.com', inviteCode: a })).ok).toBe(false);
+  });
+});
