@@ -30,7 +30,63 @@ export interface GameEntriesTable {
   row_id: Generated<number>;
 }
 
+/** Registered users (positive ids), guests (negative ids) and the house (id 0). */
+export interface UsersTable {
+  id: number;
+  username: string;
+  /** Lower-cased username of a registered user (unique); null for guests and the house. */
+  username_key: string | null;
+  /** Lower-cased; unique; null for guests and the house. */
+  email: string | null;
+  password_hash: string | null;
+  avatar: string | null;
+  /** Tokens held. Never below zero except for the house, whose negative balance is all tokens minted. */
+  balance: number;
+  created_at: number;
+}
+
+export interface InviteCodesTable {
+  code: string;
+  uses_left: number;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** sha256 of the session token (the token itself is never stored). */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/**
+ * Double-entry token ledger: every movement is two rows with opposite amounts (the user and the
+ * house, or two users), written in the same transaction as the balances they change.
+ */
+export interface LedgerTable {
+  id: Generated<number>;
+  /** Rows of one movement share it. */
+  movement: string;
+  user_id: number;
+  amount: number;
+  /** gift, fee, refund, prize, claim. */
+  kind: string;
+  game_id: string | null;
+  at: number;
+}
+
+/** Named counters (guest ids). */
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
 export interface Database {
   games: GamesTable;
   game_entries: GameEntriesTable;
+  users: UsersTable;
+  invite_codes: InviteCodesTable;
+  sessions: SessionsTable;
+  ledger: LedgerTable;
+  counters: CountersTable;
 }

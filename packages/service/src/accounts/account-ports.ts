@@ -42,8 +42,8 @@ export interface AccountsStore {
   user(id: number): Promise<User | null>;
   /** Adds an invite code good for `uses` registrations; false when the code exists. */
   addInvite(code: string, uses: number, at: number): Promise<boolean>;
-  /** Stores a session by the hash of its token. */
-  createSession(tokenHash: string, userId: number, expiresAt: number): Promise<void>;
+  /** Stores a session by the hash of its token; `at` and `expiresAt` in ms since the epoch. */
+  createSession(tokenHash: string, userId: number, at: number, expiresAt: number): Promise<void>;
   /**
    * The session's user if the session exists and has not expired at `now`; its expiry then moves
    * to `extendTo` (sessions expire after a period of idleness). Expired sessions are removed.

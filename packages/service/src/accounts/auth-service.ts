@@ -135,7 +135,7 @@ export class AuthService {
   private async open(user: User): Promise<Signed> {
     const token = this.ports.ids.token();
     const now = this.ports.clock.now();
-    await this.ports.accounts.createSession(this.ports.ids.digest(token), user.id, now + SESSION_IDLE_MS);
+    await this.ports.accounts.createSession(this.ports.ids.digest(token), user.id, now, now + SESSION_IDLE_MS);
     return { user, token };
   }
 }

@@ -73,7 +73,7 @@ export class MemoryAccountsStore implements AccountsStore {
     return true;
   }
 
-  async createSession(tokenHash: string, userId: number, expiresAt: number): Promise<void> {
+  async createSession(tokenHash: string, userId: number, _at: number, expiresAt: number): Promise<void> {
     this.sessions.set(tokenHash, { userId, expiresAt });
   }
 

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { err, ok, type Result } from '@palace/core';
+import type { AccountsStore, NewAccount, RegisterRefusal, User } from '@palace/service';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, UsersTable } from './schema.js';
+
+/** The house: the other side of every gift and prize (its balance is minus all tokens minted). */
+export const HOUSE_ID = 0;
+
+function toUser(row: Pick<Selectable<UsersTable>, 'id' | 'username' | 'email' | 'avatar'>): User {
+  return { id: row.id, username: row.username, email: row.email, avatar: row.avatar, isGuest: row.id < 0 };
+}
+
+/**
+ * Accounts, invite codes and sessions on Kysely (dialect-neutral queries). A registration is one
+ * transaction: the invite's use, the user and the gift's two ledger rows with both balances.
+ */
+export class KyselyAccountsStore implements AccountsStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async register(account: NewAccount): Promise<Result<User, RegisterRefusal>> {
+    const usernameKey = account.username.toLowerCase();
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const used = await trx
+          .updateTable('invite_codes')
+          .set((eb) => ({ uses_left: eb('uses_left', '-', 1) }))
+          .where('code', '=', account.inviteCode)
+          .where('uses_left', '>', 0)
+          .executeTakeFirst();
+        if (Number(used.numUpdatedRows) !== 1) return err('auth/invite_required' as const);
+        const clash = await trx
+          .selectFrom('users')
+          .select(['username_key', 'email'])
+          .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('email', '=', account.email)]))
+          .executeTakeFirst();
+        if (clash !== undefined) {
+          // Returning inside the callback commits; throwing rolls the invite's use back.
+          throw new Refused(clash.username_key === usernameKey ? 'auth/username_taken' : 'auth/email_taken');
+        }
+        const inserted = await trx
+          .insertInto('users')
+          .values({
+            id: await next(trx, 'user'),
+            username: account.username,
+            username_key: usernameKey,
+            email: account.email,
+            password_hash: account.passwordHash,
+            avatar: account.avatar,
+            balance: 0,
+            created_at: account.at,
+          })
+          .returning(['id', 'username', 'email', 'avatar'])
+          .executeTakeFirstOrThrow();
+        await move(trx, {
+          from: HOUSE_ID,
+          to: inserted.id,
+          amount: account.gift,
+          kind: 'gift',
+          gameId: null,
+          at: account.at,
+        });
+        return ok(toUser(inserted));
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Refused) return err(error.code);
+        throw error;
+      });
+  }
+
+  async createGuest(username: string, at: number): Promise<User> {
+    return this.db.transaction().execute(async (trx) => {
+      const id = -(await next(trx, 'guest'));
+      await trx.insertInto('users').values({ id, username, balance: 0, created_at: at }).execute();
+      return toUser({ id, username, email: null, avatar: null });
+    });
+  }
+
+  async credentials(login: string): Promise<{ user: User; passwordHash: string } | null> {
+    const key = login.toLowerCase();
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'email', 'avatar', 'password_hash'])
+      .where((eb) => eb.or([eb('username_key', '=', key), eb('email', '=', key)]))
+      .where('password_hash', 'is not', null)
+      .executeTakeFirst();
+    return row === undefined ? null : { user: toUser(row), passwordHash: row.password_hash ?? '' };
+  }
+
+  async user(id: number): Promise<User | null> {
+    if (id === HOUSE_ID) return null;
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'email', 'avatar'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? null : toUser(row);
+  }
+
+  async addInvite(code: string, uses: number, at: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('invite_codes')
+      .values({ code, uses_left: uses, created_at: at })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  async createSession(tokenHash: string, userId: number, at: number, expiresAt: number): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({ token_hash: tokenHash, user_id: userId, created_at: at, expires_at: expiresAt })
+      .execute();
+  }
+
+  async session(tokenHash: string, now: number, extendTo: number): Promise<User | null> {
+    const extended = await this.db
+      .updateTable('sessions')
+      .set({ expires_at: extendTo })
+      .where('token_hash', '=', tokenHash)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (extended === undefined) {
+      await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+      return null;
+    }
+    return this.user(extended.user_id);
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  }
+
+  /** A user's balance (0 for an unknown id). */
+  async balance(userId: number): Promise<number> {
+    const row = await this.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirst();
+    return row?.balance ?? 0;
+  }
+}
+
+class Refused extends Error {
+  constructor(readonly code: RegisterRefusal) {
+    super(code);
+  }
+}
+
+/** The next value of a named counter (an atomic update, so concurrent writers never share one). */
+async function next(trx: Transaction<Database>, name: 'user' | 'guest'): Promise<number> {
+  const counter = await trx
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', name)
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return counter.value;
+}
+
+/**
+ * Moves `amount` tokens between two accounts: two ledger rows and both balances, inside the
+ * caller's transaction. A debit that would take a user below zero fails the CHECK constraint.
+ */
+export async function move(
+  trx: Transaction<Database>,
+  input: { from: number; to: number; amount: number; kind: string; gameId: string | null; at: number },
+): Promise<void> {
+  const movement = randomUUID();
+  await trx
+    .insertInto('ledger')
+    .values([
+      { movement, user_id: input.from, amount: -input.amount, kind: input.kind, game_id: input.gameId, at: input.at },
+      { movement, user_id: input.to, amount: input.amount, kind: input.kind, game_id: input.gameId, at: input.at },
+    ])
+    .execute();
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '-', input.amount) }))
+    .where('id', '=', input.from)
+    .execute();
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '+', input.amount) }))
+    .where('id', '=', input.to)
+    .execute();
+}
