@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,22 +23,10 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(dataDir: string): Promise<Running> {
-  const port = await freePort();
+  // Port 0: the system picks a free one, read back from the "Server listening at" log line.
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AI_DELAY_MS: String(AI_DELAY_MS) },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, AI_DELAY_MS: String(AI_DELAY_MS) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -50,9 +37,14 @@ async function startServer(dataDir: string): Promise<Running> {
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+    if (listening === null) {
+      await sleep(100);
+      continue;
+    }
+    const base = listening[1] as string;
     try {
       if ((await fetch(`${base}/healthz`)).ok) return { child, base, output: () => output };
     } catch {
