@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { REST_CREDENTIAL_MAX } from '@palace/protocol';
 import type { RestGames } from '@palace/service';
 
 /** `/api/rest-games/{6-character id}/poll?{query}` */
 const POLL_URL = /^\/api\/rest-games\/([A-Za-z0-9]{6})\/poll\?([^#]*)$/;
-/** What `RestPollQuery` allows for a playerId (1–200 characters). */
-const CREDENTIAL_MAX = 200;
 const WHOLE_NUMBER = /^\d{1,15}$/;
 
 /**
@@ -28,7 +27,7 @@ export function restPollFastPath(games: RestGames): (request: IncomingMessage, r
     let playerId: string | undefined;
     let lastUpdate: number | undefined;
     for (const [key, value] of new URLSearchParams(match[2])) {
-      if (key === 'playerId' && playerId === undefined && value.length >= 1 && value.length <= CREDENTIAL_MAX) {
+      if (key === 'playerId' && playerId === undefined && value.length >= 1 && value.length <= REST_CREDENTIAL_MAX) {
         playerId = value;
       } else if (key === 'lastUpdate' && lastUpdate === undefined && WHOLE_NUMBER.test(value)) {
         lastUpdate = Number(value);

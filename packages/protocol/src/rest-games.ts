@@ -106,7 +106,9 @@ export const RestGameState = Type.Object({
 export type RestGameState = Static<typeof RestGameState>;
 
 const PlayerName = Type.String({ maxLength: 200, description: `1–${REST_NAME_MAX} characters after trimming` });
-const Credential = Type.String({ minLength: 1, maxLength: 200, description: 'your secret playerId' });
+/** Longest `playerId` a request may carry (real ones are 32 characters). */
+export const REST_CREDENTIAL_MAX = 200;
+const Credential = Type.String({ minLength: 1, maxLength: REST_CREDENTIAL_MAX, description: 'your secret playerId' });
 
 export const RestCreateBody = Type.Object({
   playerName: PlayerName,

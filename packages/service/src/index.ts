@@ -25,14 +25,6 @@ export {
   type ServicePorts,
 } from './game-service.js';
 export type { Clock, GamesStore, IdSource, Json, Publisher, Scheduler, StoredGame } from './ports.js';
-export {
-  normalizeId,
-  REST_KIND,
-  REST_LOBBY_LIMIT,
-  RestGames,
-  type RestPolled,
-  type RestSeated,
-} from './rest-game/rest-games.js';
-export { type RestMeta, reactRest } from './rest-game/rest-meta.js';
-export { restCard, restView } from './rest-game/rest-view.js';
+export { normalizeId, RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
+export type { RestMeta } from './rest-game/rest-meta.js';
 export { SERVICE_ERRORS, type ServiceError, type ServiceErrorCode, serviceError } from './service-error.js';

@@ -24,8 +24,8 @@ export const SERVICE_ERRORS = {
   'auth/login_short': 'Username or email must be at least 3 characters',
   /** Registration username shorter than 3 characters. */
   'auth/username_short': 'Username must be at least 3 characters',
-  /** Registration username longer than 30 characters or with characters we do not allow. */
-  'auth/username_invalid': 'Username must be at most 30 characters, without spaces at either end or "@"',
+  /** Registration username longer than 30 characters or containing "@" (which marks an e-mail at login). */
+  'auth/username_invalid': 'Username must be at most 30 characters and cannot contain "@"',
   'auth/email_invalid': 'Please enter a valid email address',
   'auth/password_short': 'Password must be at least 6 characters',
   /** A password longer than we hash (a denial-of-service guard). */

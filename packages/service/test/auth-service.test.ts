@@ -77,7 +77,7 @@ describe('AuthService', () => {
       [{ email: 'a@b' }, 'Please enter a valid email address'],
       [{ password: '12345' }, 'Password must be at least 6 characters'],
       [{ confirmPassword: 'secret2' }, "Passwords don't match"],
-      [{ username: 'x'.repeat(31) }, 'Username must be at most 30 characters, without spaces at either end or "@"'],
+      [{ username: 'x'.repeat(31) }, 'Username must be at most 30 characters and cannot contain "@"'],
     ];
     for (const [change, message] of cases) {
       const result = await s.auth.register({ ...ann, ...change });

@@ -11,6 +11,8 @@ const USERNAME_MIN = 3;
 const USERNAME_MAX = 30;
 const PASSWORD_MIN = 6;
 const PASSWORD_MAX = 200;
+/** Fresh codes tried before giving up (a collision of 10 random characters is already rare). */
+const INVITE_ATTEMPTS = 10;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface RegisterInput {
@@ -120,10 +122,11 @@ export class AuthService {
 
   /** A new invite code good for `uses` registrations (`palace invite create --uses N`). */
   async createInvite(uses = 1): Promise<string> {
-    for (;;) {
+    for (let attempt = 0; attempt < INVITE_ATTEMPTS; attempt++) {
       const code = this.ports.ids.secret().slice(0, 10).toUpperCase();
       if (await this.ports.accounts.addInvite(code, uses, this.ports.clock.now())) return code;
     }
+    throw new Error(`no unused invite code after ${INVITE_ATTEMPTS} attempts`);
   }
 
   /** Seeds operator-given codes (`PALACE_INVITE_CODES`); existing ones are left as they are. */

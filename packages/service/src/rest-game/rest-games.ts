@@ -25,7 +25,7 @@ export const REST_LOBBY_LIMIT = 50;
 /** How many games' versions and keys are kept in memory for the poll fast path. */
 const KNOWN_LIMIT = 10_000;
 const UNCHANGED: Result<null, ServiceError> = ok(null);
-/** Credentials remembered per game (more than its seats only if someone guesses). */
+/** Proven credentials remembered per game (a guard: only seats' credentials can be proven). */
 const PROVEN_LIMIT = 16;
 
 export interface RestSeated {
