@@ -56,32 +56,51 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   'auth/invite_required': 403,
   'auth/login_failed': 401,
   'auth/not_signed_in': 401,
+  'auth/not_you': 403,
+  'tokens/short': 400,
+  'game/name_short': 400,
+  'game/name_long': 400,
+  'game/limit': 400,
+  'game/fee_low': 400,
+  'game/fee_step': 400,
+  'game/not_member': 403,
+  'game/private': 403,
+  'prize/none': 404,
+  'prize/not_yours': 403,
+  'prize/claimed': 409,
+  'prize/register': 403,
+  'friends/unknown': 404,
+  'friends/self': 400,
+  'friends/guest': 403,
 };
+
+/** Which field carries a refusal's text: `error` (REST variants) or `message` (main API, spec 01 §8). */
+export type ErrorField = 'error' | 'message';
 
 /** The only thing a client learns about a bug. */
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
-/** Sends a refusal as `{ "error": message }` with its status. */
-export function sendError(reply: FastifyReply, error: ServiceError): FastifyReply {
-  return reply.code(HTTP_STATUS[error.code]).send({ error: error.message });
+/** Sends a refusal as `{ "error": message }` (or `{ "message": … }`) with its status. */
+export function sendError(reply: FastifyReply, error: ServiceError, field: ErrorField = 'error'): FastifyReply {
+  return reply.code(HTTP_STATUS[error.code]).send({ [field]: error.message });
 }
 
 /**
- * Answers every failure outside a handler with the same `{ "error": … }` shape: schema
- * violations and unreadable bodies get their 4xx, unknown API paths 404, and only a bug gets a
- * 500 (logged, with no details sent).
+ * Answers every failure outside a handler with the same `{ "error": … }` shape (or `message` in
+ * the plugin it is installed in): schema violations and unreadable bodies get their 4xx, and only
+ * a bug gets a 500 (logged, with no details sent).
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, field: ErrorField = 'error'): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation !== undefined) {
-      return reply.code(400).send({ error: validationMessage(error) });
+      return reply.code(400).send({ [field]: validationMessage(error) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: clientMessage(error) });
+      return reply.code(status).send({ [field]: clientMessage(error) });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: INTERNAL_ERROR });
+    return reply.code(500).send({ [field]: INTERNAL_ERROR });
   });
 }
 

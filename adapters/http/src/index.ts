@@ -2,6 +2,9 @@
  * @palace/adapter-http — Fastify route plugins: each parses with the protocol's schemas, calls
  * the service and maps its result through one status table.
  */
-export { HTTP_STATUS, installErrorHandling, sendError } from './errors.js';
+export { authRoutes, userBody } from './auth-routes.js';
+export { type ErrorField, HTTP_STATUS, installErrorHandling, sendError } from './errors.js';
+export { type MainRoutesOptions, mainRoutes } from './main-routes.js';
 export { restPollFastPath } from './poll-fast-path.js';
 export { restGamesRoutes } from './rest-games.js';
+export { SESSION_COOKIE, sessionToken } from './session.js';

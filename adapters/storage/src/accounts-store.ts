@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { err, ok, type Result } from '@palace/core';
 import type { AccountsStore, NewAccount, RegisterRefusal, User } from '@palace/service';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { HOUSE_ID, move } from './ledger.js';
 import type { Database, UsersTable } from './schema.js';
-
-/** The house: the other side of every gift and prize (its balance is minus all tokens minted). */
-export const HOUSE_ID = 0;
 
 function toUser(row: Pick<Selectable<UsersTable>, 'id' | 'username' | 'email' | 'avatar'>): User {
   return { id: row.id, username: row.username, email: row.email, avatar: row.avatar, isGuest: row.id < 0 };
@@ -155,32 +152,4 @@ async function next(trx: Transaction<Database>, name: 'user' | 'guest'): Promise
     .returning('value')
     .executeTakeFirstOrThrow();
   return counter.value;
-}
-
-/**
- * Moves `amount` tokens between two accounts: two ledger rows and both balances, inside the
- * caller's transaction. A debit that would take a user below zero fails the CHECK constraint.
- */
-export async function move(
-  trx: Transaction<Database>,
-  input: { from: number; to: number; amount: number; kind: string; gameId: string | null; at: number },
-): Promise<void> {
-  const movement = randomUUID();
-  await trx
-    .insertInto('ledger')
-    .values([
-      { movement, user_id: input.from, amount: -input.amount, kind: input.kind, game_id: input.gameId, at: input.at },
-      { movement, user_id: input.to, amount: input.amount, kind: input.kind, game_id: input.gameId, at: input.at },
-    ])
-    .execute();
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ balance: eb('balance', '-', input.amount) }))
-    .where('id', '=', input.from)
-    .execute();
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ balance: eb('balance', '+', input.amount) }))
-    .where('id', '=', input.to)
-    .execute();
 }

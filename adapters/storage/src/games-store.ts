@@ -1,6 +1,7 @@
 import type { GameRecord, GameState, RecordEntry } from '@palace/core';
-import type { GamesStore, Json, StoredGame } from '@palace/service';
-import type { Kysely, Selectable } from 'kysely';
+import type { Effects, Finished, GamesStore, Json, SaveOutcome, StoredGame } from '@palace/service';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { applyEffects, ShortBalance } from './ledger.js';
 import type { Database, GamesTable } from './schema.js';
 
 type RecordHead = Omit<GameRecord, 'entries'>;
@@ -28,37 +29,63 @@ export class KyselyGamesStore implements GamesStore {
     );
   }
 
-  async insert(game: StoredGame): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+  async insert(game: StoredGame, effects?: Effects): Promise<SaveOutcome> {
+    return this.write(async (trx) => {
       const result = await trx
         .insertInto('games')
         .values(toRow(game))
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return 'conflict';
       await insertEntries(trx, game, 0);
-      return true;
+      await applyEffects(trx, game, effects);
+      return 'saved';
     });
   }
 
-  async save(game: StoredGame, expectedVersion: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+  async save(game: StoredGame, expectedVersion: number, effects?: Effects): Promise<SaveOutcome> {
+    return this.write(async (trx) => {
       const before = await trx
         .selectFrom('games')
         .select(['version', 'entry_count'])
         .where('id', '=', game.id)
         .executeTakeFirst();
-      if (before === undefined || before.version !== expectedVersion) return false;
+      if (before === undefined || before.version !== expectedVersion) return 'conflict';
       const result = await trx
         .updateTable('games')
         .set(toRow(game))
         .where('id', '=', game.id)
         .where('version', '=', expectedVersion)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
+      if (Number(result.numUpdatedRows) !== 1) return 'conflict';
       await insertEntries(trx, game, before.entry_count);
-      return true;
+      await applyEffects(trx, game, effects);
+      return 'saved';
     });
+  }
+
+  async finishedBy(kind: string, userId: number, limit: number): Promise<Finished[]> {
+    const rows = await this.db
+      .selectFrom('results')
+      .innerJoin('games', 'games.id', 'results.game_id')
+      .selectAll('games')
+      .select('results.won')
+      .where('results.user_id', '=', userId)
+      .where('results.kind', '=', kind)
+      .orderBy('results.finished_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ game: toGame(row, []), won: row.won === 1 }));
+  }
+
+  /** One transaction; a short balance rolls everything back and answers `short`. */
+  private async write(body: (trx: Transaction<Database>) => Promise<SaveOutcome>): Promise<SaveOutcome> {
+    try {
+      return await this.db.transaction().execute(body);
+    } catch (error) {
+      if (error instanceof ShortBalance) return 'short';
+      throw error;
+    }
   }
 
   async listed(kind: string, limit: number): Promise<StoredGame[]> {

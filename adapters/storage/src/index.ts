@@ -1,6 +1,9 @@
-/** @palace/adapter-storage — the games store on Kysely; embedded SQLite by default. */
-export { HOUSE_ID, KyselyAccountsStore } from './accounts-store.js';
+/** @palace/adapter-storage — the service's stores on Kysely; embedded SQLite by default. */
+export { KyselyAccountsStore } from './accounts-store.js';
+export { KyselyFriendsStore } from './friends-store.js';
 export { KyselyGamesStore } from './games-store.js';
+export { HOUSE_ID } from './ledger.js';
 export { migrate } from './migrations.js';
 export type { Database } from './schema.js';
 export { openSqlite } from './sqlite.js';
+export { KyselyTokensStore } from './tokens-store.js';

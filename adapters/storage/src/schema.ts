@@ -81,7 +81,45 @@ export interface CountersTable {
   value: number;
 }
 
+/** A finished game's outcome per account (recent games, wins on the leaderboard). */
+export interface ResultsTable {
+  game_id: string;
+  user_id: number;
+  kind: string;
+  /** 1 for the winner. */
+  won: number;
+  finished_at: number;
+}
+
+/** A guest winner's prize, waiting for an account that played as that guest to claim it. */
+export interface HeldPrizesTable {
+  game_id: string;
+  guest_id: number;
+  amount: number;
+  created_at: number;
+  claimed_by: number | null;
+  claimed_at: number | null;
+}
+
+/** A guest identity carried over into an account (register or log in from the guest's session). */
+export interface GuestLinksTable {
+  guest_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+/** One row per direction: adding a friend stores both. */
+export interface FriendsTable {
+  user_id: number;
+  friend_id: number;
+  created_at: number;
+}
+
 export interface Database {
+  results: ResultsTable;
+  held_prizes: HeldPrizesTable;
+  guest_links: GuestLinksTable;
+  friends: FriendsTable;
   games: GamesTable;
   game_entries: GameEntriesTable;
   users: UsersTable;

@@ -4,13 +4,28 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { installErrorHandling, restGamesRoutes, restPollFastPath } from '@palace/adapter-http';
-import { KyselyGamesStore, openSqlite } from '@palace/adapter-storage';
+import {
+  authRoutes,
+  installErrorHandling,
+  mainRoutes,
+  restGamesRoutes,
+  restPollFastPath,
+  sessionToken,
+} from '@palace/adapter-http';
+import {
+  KyselyAccountsStore,
+  KyselyFriendsStore,
+  KyselyGamesStore,
+  KyselyTokensStore,
+  openSqlite,
+} from '@palace/adapter-storage';
+import { Connections, mainSocket } from '@palace/adapter-ws';
 import { Health } from '@palace/protocol';
-import { RestGames, type ServicePorts } from '@palace/service';
+import { AuthService, FriendsService, MainGames, RestGames, type ServicePorts, TokensService } from '@palace/service';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { lazyChildLogger } from './lazy-logger.js';
+import { ScryptHasher } from './passwords.js';
 import { cryptoIds, LocalPublisher, systemClock, TimerScheduler } from './ports.js';
 
 export interface Server {
@@ -42,6 +57,21 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   };
   const restGames = new RestGames(ports, { aiDelayMs: config.aiDelayMs });
   const idlePoll = restPollFastPath(restGames);
+  const tokensStore = new KyselyTokensStore(db);
+  const auth = new AuthService({
+    accounts: new KyselyAccountsStore(db),
+    tokens: tokensStore,
+    hasher: config.hasher ?? new ScryptHasher(),
+    clock: systemClock,
+    ids: cryptoIds,
+  });
+  await auth.seedInvites(config.inviteCodes, config.inviteUses);
+  const mainGames = new MainGames({ ...ports, tokens: tokensStore }, { aiDelayMs: config.aiDelayMs });
+  const connections = new Connections();
+  const tokens = new TokensService({ tokens: tokensStore, clock: systemClock });
+  const friends = new FriendsService({ friends: new KyselyFriendsStore(db), clock: systemClock }, (id) =>
+    connections.presence(id),
+  );
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -70,7 +100,10 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
       info: {
         title: 'Palace API',
         version: '0.1.0',
-        description: 'Palace (Shithead) card game server. Errors answer `{ "error": "…" }` with a 4xx status.',
+        description:
+          'Palace (Shithead) card game server. The REST variants answer refusals as `{ "error": "…" }`, the ' +
+          'main API (accounts, games, tokens, friends) as `{ "message": "…" }`, with a 4xx status. The main ' +
+          'game plays over the websocket at `/ws` (see docs/api.md).',
       },
     },
   });
@@ -82,9 +115,19 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     async () => ({ status: 'ok' as const }),
   );
   await app.register(restGamesRoutes, { games: restGames });
+  await app.register(authRoutes, { auth });
+  await app.register(mainRoutes, { auth, games: mainGames, tokens, friends });
+  await app.register(mainSocket, {
+    games: mainGames,
+    connections,
+    authenticate: async (request) => {
+      const user = await auth.check(sessionToken(request.headers));
+      return user.ok ? user.value : null;
+    },
+  });
   await app.register(webClient, { root: config.webDir });
 
-  const rearmed = await restGames.rearm();
+  const rearmed = (await restGames.rearm()) + (await mainGames.rearm());
   return { app, rearmed };
 }
 

@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PasswordHasher } from '@palace/service';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -13,6 +14,12 @@ export interface ServerConfig {
   readonly webDir: string;
   /** How long AI seats of the REST game wait before acting, in ms (spec: 1500; lower for tests). */
   readonly aiDelayMs: number;
+  /** Invite codes seeded at start-up (`PALACE_INVITE_CODES=A,B`); existing codes are left alone. */
+  readonly inviteCodes: readonly string[];
+  /** Registrations each seeded code allows (`PALACE_INVITE_USES`, default 1). */
+  readonly inviteUses: number;
+  /** Tests may swap the production scrypt cost for a cheaper hasher; not read from the environment. */
+  readonly hasher?: PasswordHasher;
 }
 
 const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -23,7 +30,8 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url)
 /**
  * Reads the configuration from the environment: `PORT` (default 5000), `HOST` (default 0.0.0.0),
  * `DATA_DIR` (default ./data, holding palace.db), `LOG_LEVEL` (default info), `WEB_DIR` (default
- * apps/web/dist) and `AI_DELAY_MS` (default 1500, the spec's AI delay; tests shorten it).
+ * apps/web/dist), `AI_DELAY_MS` (default 1500, the spec's AI delay; tests shorten it),
+ * `PALACE_INVITE_CODES` (comma-separated codes seeded at start) and `PALACE_INVITE_USES` (default 1).
  * Throws with a clear message on a malformed value, so a bad deploy fails at start.
  */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
@@ -39,6 +47,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
   if (!Number.isInteger(aiDelayMs) || aiDelayMs < 0) {
     throw new Error(`AI_DELAY_MS must be a whole number of ms, got "${env.AI_DELAY_MS}"`);
   }
+  const inviteUses = Number(env.PALACE_INVITE_USES ?? '1');
+  if (!Number.isInteger(inviteUses) || inviteUses < 1) {
+    throw new Error(`PALACE_INVITE_USES must be a whole number of at least 1, got "${env.PALACE_INVITE_USES}"`);
+  }
+  const inviteCodes = (env.PALACE_INVITE_CODES ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
   const dataDir = env.DATA_DIR !== undefined && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
   return {
     port,
@@ -46,6 +62,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     dataFile: join(isAbsolute(dataDir) ? dataDir : resolve(dataDir), 'palace.db'),
     logLevel,
     aiDelayMs,
+    inviteCodes,
+    inviteUses,
     webDir: env.WEB_DIR !== undefined && env.WEB_DIR !== '' ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
   };
 }

@@ -6,6 +6,7 @@ import type { RestGameState, RestPlayer, RestSeated } from '@palace/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildServer } from '../src/app.js';
+import { ScryptHasher } from '../src/passwords.js';
 
 /** A real server on a loopback port with its own SQLite file, talked to over HTTP only. */
 export interface TestServer {
@@ -21,7 +22,15 @@ export interface ServerOptions {
   readonly indexHtml?: string;
   /** The AI's delay before it acts; 5 ms unless told. */
   readonly aiDelayMs?: number;
+  /** Invite codes seeded at start (default INVITE-1 … INVITE-20), each good for `inviteUses` (1). */
+  readonly inviteCodes?: readonly string[];
+  readonly inviteUses?: number;
+  /** The production scrypt cost instead of the cheap test cost. */
+  readonly realPasswordCost?: boolean;
 }
+
+/** Invite codes every test server starts with unless told otherwise. */
+export const TEST_INVITES: readonly string[] = Array.from({ length: 20 }, (_, i) => `INVITE-${i + 1}`);
 
 /** Starts a server. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
@@ -40,6 +49,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       logLevel: 'silent',
       webDir,
       aiDelayMs: options.aiDelayMs ?? 5,
+      inviteCodes: options.inviteCodes ?? TEST_INVITES,
+      inviteUses: options.inviteUses ?? 1,
+      // A cheap scrypt cost keeps registration fast in tests; the production cost has its own test.
+      ...(options.realPasswordCost === true ? {} : { hasher: new ScryptHasher({ N: 2 ** 10, r: 8, p: 1 }) }),
     });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });

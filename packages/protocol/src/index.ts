@@ -2,6 +2,9 @@
  * @palace/protocol — the typebox schemas of every wire shape, shared by the server (validation,
  * OpenAPI) and the web client (types).
  */
+export * from './accounts.js';
 export { ErrorBody, Health } from './common.js';
 export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, replaceShortcodes } from './emoji.js';
+export * from './main-game.js';
+export * from './main-socket.js';
 export * from './rest-games.js';

@@ -1,4 +1,15 @@
-import type { Clock, GamesStore, IdSource, Publisher, Scheduler, StoredGame } from './ports.js';
+import { MemoryBank } from './accounts/memory-tokens.js';
+import type {
+  Clock,
+  Effects,
+  Finished,
+  GamesStore,
+  IdSource,
+  Publisher,
+  SaveOutcome,
+  Scheduler,
+  StoredGame,
+} from './ports.js';
 
 /**
  * In-memory stand-ins for every port, for tests of the service and of adapters. They behave like
@@ -10,27 +21,41 @@ export class MemoryGamesStore implements GamesStore {
   /** Called before each save completes; tests use it to slip in a competing write. */
   beforeSave: ((game: StoredGame) => Promise<void>) | null = null;
 
+  /** `bank`: where game effects (fees, prizes, results) are booked; share it with the accounts store. */
+  constructor(readonly bank: MemoryBank = new MemoryBank()) {}
+
   async load(id: string): Promise<StoredGame | null> {
     const row = this.rows.get(id);
     return row === undefined ? null : (JSON.parse(row) as StoredGame);
   }
 
-  async insert(game: StoredGame): Promise<boolean> {
-    if (this.rows.has(game.id)) return false;
+  async insert(game: StoredGame, effects?: Effects): Promise<SaveOutcome> {
+    if (this.rows.has(game.id)) return 'conflict';
+    if (!this.bank.apply(game, effects)) return 'short';
     this.rows.set(game.id, JSON.stringify(game));
-    return true;
+    return 'saved';
   }
 
-  async save(game: StoredGame, expectedVersion: number): Promise<boolean> {
+  async save(game: StoredGame, expectedVersion: number, effects?: Effects): Promise<SaveOutcome> {
     const hook = this.beforeSave;
     if (hook !== null) {
       this.beforeSave = null;
       await hook(game);
     }
     const current = await this.load(game.id);
-    if (current === null || current.version !== expectedVersion) return false;
+    if (current === null || current.version !== expectedVersion) return 'conflict';
+    if (!this.bank.apply(game, effects)) return 'short';
     this.rows.set(game.id, JSON.stringify(game));
-    return true;
+    return 'saved';
+  }
+
+  async finishedBy(kind: string, userId: number, limit: number): Promise<Finished[]> {
+    const found: Finished[] = [];
+    for (const { gameId, won } of this.bank.resultsOf(kind, userId).slice(0, limit)) {
+      const game = await this.load(gameId);
+      if (game !== null) found.push({ game, won });
+    }
+    return found;
   }
 
   async listed(kind: string, limit: number): Promise<StoredGame[]> {

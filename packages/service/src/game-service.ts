@@ -16,7 +16,7 @@ import {
   type Result,
   type TableOptions,
 } from '@palace/core';
-import type { Clock, GamesStore, IdSource, Json, Publisher, Scheduler, StoredGame } from './ports.js';
+import type { Clock, Effects, GamesStore, IdSource, Json, Publisher, Scheduler, StoredGame } from './ports.js';
 import { type ServiceError, serviceError } from './service-error.js';
 
 /** What a request wants done: engine commands (applied in order, all or none) and new variant data. */
@@ -54,6 +54,11 @@ export interface GameServiceOptions<M extends Json> {
   readonly react?: (meta: M, events: readonly GameEvent[], state: GameState, at: number) => M;
   /** The variant's game id format; default the id source's. */
   readonly gameId?: () => string;
+  /**
+   * What a change does beside the game (token postings, results), stored in the same transaction.
+   * Evaluated on every change, AI moves included; `before` is null on creation.
+   */
+  readonly effects?: (before: StoredGame<M> | null, after: StoredGame<M>, events: readonly GameEvent[]) => Effects;
 }
 
 /** Attempts at a write before answering `game/stale`. */
@@ -102,7 +107,9 @@ export class GameService<M extends Json> {
       const applied = this.applyChange(blank, input.initial(id), now, true);
       if (!applied.ok) return applied;
       const game = applied.value.game;
-      if (await store.insert(game)) {
+      const outcome = await store.insert(game, this.effectsOf(null, applied.value));
+      if (outcome === 'short') return err(serviceError('tokens/short'));
+      if (outcome === 'saved') {
         this.after(game);
         return ok({ game, events: applied.value.events });
       }
@@ -135,7 +142,13 @@ export class GameService<M extends Json> {
       }
       const applied = this.applyChange(loaded.value, planned.value, this.ports.clock.now(), keepAiDeadline);
       if (!applied.ok) return applied;
-      if (await this.ports.store.save(applied.value.game, loaded.value.version)) {
+      const outcome = await this.ports.store.save(
+        applied.value.game,
+        loaded.value.version,
+        this.effectsOf(loaded.value, applied.value),
+      );
+      if (outcome === 'short') return err(serviceError('tokens/short'));
+      if (outcome === 'saved') {
         this.after(applied.value.game);
         return applied;
       }
@@ -217,6 +230,10 @@ export class GameService<M extends Json> {
       },
       events,
     });
+  }
+
+  private effectsOf(before: StoredGame<M> | null, changed: Changed<M>): Effects | undefined {
+    return this.options.effects?.(before, changed.game, changed.events);
   }
 
   private after(game: StoredGame<M>): void {

@@ -3,7 +3,19 @@
  * ports (games store, clock, id/seed source, scheduler, publisher) and does no I/O of its own.
  */
 
-export type { AccountsStore, NewAccount, PasswordHasher, RegisterRefusal, User } from './accounts/account-ports.js';
+export type {
+  AccountsStore,
+  ClaimRefusal,
+  FriendsStore,
+  Leader,
+  LeaderOrder,
+  LedgerLine,
+  NewAccount,
+  PasswordHasher,
+  RegisterRefusal,
+  TokensStore,
+  User,
+} from './accounts/account-ports.js';
 export {
   type AuthPorts,
   AuthService,
@@ -13,7 +25,15 @@ export {
   SESSION_IDLE_MS,
   type Signed,
 } from './accounts/auth-service.js';
-export { MemoryAccountsStore, type MemoryLedgerEntry } from './accounts/memory-accounts.js';
+export { MemoryAccountsStore } from './accounts/memory-accounts.js';
+export { MEMORY_HOUSE, MemoryBank } from './accounts/memory-tokens.js';
+export {
+  FriendsService,
+  HISTORY_LIMIT,
+  LEADERBOARD_LIMIT,
+  type Presence,
+  TokensService,
+} from './accounts/tokens-service.js';
 export { ManualClock, ManualScheduler, MemoryGamesStore, RecordingPublisher, SequentialIds } from './fakes.js';
 export {
   type Change,
@@ -24,7 +44,29 @@ export {
   type Planner,
   type ServicePorts,
 } from './game-service.js';
-export type { Clock, GamesStore, IdSource, Json, Publisher, Scheduler, StoredGame } from './ports.js';
+export {
+  type CreateInput,
+  MAIN_KIND,
+  MainGames,
+  type MainListener,
+  mainGameId,
+} from './main-game/main-games.js';
+export type { MainChatEntry, MainMeta } from './main-game/main-meta.js';
+export { mainChatMessage, mainView } from './main-game/main-view.js';
+export type {
+  Clock,
+  Effects,
+  Finished,
+  GamesStore,
+  IdSource,
+  Json,
+  Posting,
+  PostingKind,
+  Publisher,
+  SaveOutcome,
+  Scheduler,
+  StoredGame,
+} from './ports.js';
 export { normalizeId, RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';
 export { SERVICE_ERRORS, type ServiceError, type ServiceErrorCode, serviceError } from './service-error.js';

@@ -29,17 +29,56 @@ export interface StoredGame<M extends Json = Json> {
   readonly meta: M;
 }
 
+/** Why a token movement happened. */
+export type PostingKind = 'gift' | 'fee' | 'refund' | 'prize' | 'claim';
+
+/**
+ * A token movement between two accounts (the house is account 0; its balance is minus every token
+ * in players' hands). A debit that would take a player below zero refuses the whole write.
+ */
+export interface Posting {
+  readonly from: number;
+  readonly to: number;
+  /** Whole tokens, above zero. */
+  readonly amount: number;
+  readonly kind: PostingKind;
+  readonly gameId: string | null;
+}
+
+/** What a write does beside the game itself, in the same transaction (all or nothing). */
+export interface Effects {
+  readonly postings?: readonly Posting[];
+  /** The finished game's outcome per account (recent games, wins). */
+  readonly results?: ReadonlyArray<{ readonly userId: number; readonly won: boolean }>;
+  /** A guest winner's prize, held until an account claims it. */
+  readonly held?: { readonly guestId: number; readonly amount: number } | null;
+}
+
+/**
+ * How a write ended: `saved`; `conflict` when another writer got there first (a stale version,
+ * or a taken id on insert); `short` when a posting would take a player's balance below zero.
+ */
+export type SaveOutcome = 'saved' | 'conflict' | 'short';
+
+/** A finished game as one of its players sees it in their history. */
+export interface Finished {
+  readonly game: StoredGame;
+  readonly won: boolean;
+}
+
 /** Where games live. Writes are conditional on the version read, so a lost race is detected. */
 export interface GamesStore {
   load(id: string): Promise<StoredGame | null>;
-  /** Inserts a new game; false when the id is taken. */
-  insert(game: StoredGame): Promise<boolean>;
-  /** Replaces the game if its stored version is still `expectedVersion`; false otherwise. */
-  save(game: StoredGame, expectedVersion: number): Promise<boolean>;
+  /** Inserts a new game with its effects. */
+  insert(game: StoredGame, effects?: Effects): Promise<SaveOutcome>;
+  /** Replaces the game if its stored version is still `expectedVersion`, with its effects. */
+  save(game: StoredGame, expectedVersion: number, effects?: Effects): Promise<SaveOutcome>;
   /** Listed games of `kind`, newest first, at most `limit` (their records may come without entries). */
   listed(kind: string, limit: number): Promise<readonly StoredGame[]>;
   /** Games of `kind` with an AI action pending (for re-arming timers at boot). */
   withAiDue(kind: string): Promise<ReadonlyArray<{ readonly id: string; readonly aiDueAt: number }>>;
+  /** The finished games of `kind` that `userId` played, most recently finished first. */
+  finishedBy(kind: string, userId: number, limit: number): Promise<readonly Finished[]>;
 }
 
 /** The time, in integer ms since the Unix epoch. */

@@ -39,6 +39,38 @@ export const SERVICE_ERRORS = {
   'auth/login_failed': 'Invalid username or password',
   /** No session, or it expired. */
   'auth/not_signed_in': 'Not signed in',
+  /** A request or message naming a user other than the session's own. */
+  'auth/not_you': 'You can only act for yourself',
+  /** A debit that would take a balance below zero (the write was refused as a whole). */
+  'tokens/short': 'You do not have enough tokens',
+  /** Main game name under 3 characters (spec 01 §5). */
+  'game/name_short': 'Game name must be at least 3 characters',
+  /** Main game name over 30 characters (spec 01 §5). */
+  'game/name_long': 'Game name must be less than 30 characters',
+  /** Player limit outside 2–8. */
+  'game/limit': 'Player limit must be between 2 and 8',
+  /** Entry fee under 100 (spec 01 §5). */
+  'game/fee_low': 'Minimum entry fee is 100 SRT tokens',
+  /** Entry fee over 1000 or off the 50-token steps. */
+  'game/fee_step': 'Entry fee must be between 100 and 1000 SRT tokens, in steps of 50',
+  /** Acting in a game without a seat in it. */
+  'game/not_member': 'You are not a player in this game',
+  /** A private game asked for by someone who is not in it. */
+  'game/private': 'This game is private',
+  /** A claim for a game the guest did not win, or an unknown game. */
+  'prize/none': 'There is no prize to claim for this game',
+  /** A claim for a guest this account did not play as (the guest session was not carried over). */
+  'prize/not_yours': 'This prize belongs to another player',
+  /** A second claim of one prize. */
+  'prize/claimed': 'This prize has already been claimed',
+  /** A guest asking to claim a prize: only an account can. */
+  'prize/register': 'Create an account to claim your prize',
+  /** Adding a friend by a name nobody has, or removing someone who is not a friend. */
+  'friends/unknown': 'No player with that username',
+  /** Adding yourself. */
+  'friends/self': 'You cannot add yourself as a friend',
+  /** Friends are for registered players. */
+  'friends/guest': 'Register to add friends',
 } as const;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;

@@ -1,4 +1,5 @@
 import type { Result } from '@palace/core';
+import type { PostingKind } from '../ports.js';
 
 /** A player. Guests have negative ids (DECISIONS §5); `isGuest` is `id < 0`. */
 export interface User {
@@ -57,4 +58,57 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** Constant-time comparison; false for a malformed stored hash. */
   verify(password: string, stored: string): Promise<boolean>;
+}
+
+/** One of a player's token movements, as their history shows it. */
+export interface LedgerLine {
+  readonly id: number;
+  readonly kind: PostingKind;
+  /** Positive for a credit, negative for a debit. */
+  readonly amount: number;
+  readonly gameId: string | null;
+  /** ms since the epoch. */
+  readonly at: number;
+}
+
+/** A registered player on the leaderboard. */
+export interface Leader {
+  readonly id: number;
+  readonly username: string;
+  readonly avatar: string | null;
+  readonly balance: number;
+  readonly wins: number;
+  readonly gamesPlayed: number;
+}
+
+export type LeaderOrder = 'balance' | 'wins';
+
+export type ClaimRefusal = 'prize/none' | 'prize/not_yours' | 'prize/claimed';
+
+/**
+ * Balances, the ledger and held guest prizes. Every write is one transaction; the store enforces
+ * that a prize is claimed once and by an account that played as the winning guest.
+ */
+export interface TokensStore {
+  balance(userId: number): Promise<number>;
+  /** Newest first. */
+  history(userId: number, limit: number): Promise<readonly LedgerLine[]>;
+  /** Registered players only, best first (ties by id). */
+  leaderboard(order: LeaderOrder, limit: number): Promise<readonly Leader[]>;
+  /** Wins and finished games of one player. */
+  stats(userId: number): Promise<{ readonly wins: number; readonly gamesPlayed: number }>;
+  /** Records that the account `userId` took over guest `guestId` (the first link stays). */
+  adoptGuest(guestId: number, userId: number, at: number): Promise<void>;
+  /** Pays a held prize of `gameId` won by `guestId` to `userId`, once; the amount paid. */
+  claimPrize(gameId: string, guestId: number, userId: number, at: number): Promise<Result<number, ClaimRefusal>>;
+}
+
+/** Friend lists (one row per direction; adding stores both). */
+export interface FriendsStore {
+  /** A registered user by username, case-insensitively. */
+  userByName(username: string): Promise<User | null>;
+  addFriend(userId: number, friendId: number, at: number): Promise<void>;
+  /** False when they were not friends. */
+  removeFriend(userId: number, friendId: number): Promise<boolean>;
+  friends(userId: number): Promise<readonly User[]>;
 }

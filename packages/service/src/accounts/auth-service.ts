@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '@palace/core';
 import type { Clock, IdSource } from '../ports.js';
 import { type ServiceError, serviceError } from '../service-error.js';
-import type { AccountsStore, PasswordHasher, User } from './account-ports.js';
+import type { AccountsStore, PasswordHasher, TokensStore, User } from './account-ports.js';
 
 /** Tokens every new account gets (spec 01 §9). */
 export const REGISTRATION_GIFT = 100;
@@ -33,6 +33,8 @@ export interface Signed {
 
 export interface AuthPorts {
   readonly accounts: AccountsStore;
+  /** Guest identities carried into accounts (so a guest's prize can be claimed). */
+  readonly tokens: TokensStore;
   readonly hasher: PasswordHasher;
   readonly clock: Clock;
   readonly ids: IdSource;
@@ -55,7 +57,11 @@ export class AuthService {
 
   constructor(private readonly ports: AuthPorts) {}
 
-  async register(input: RegisterInput): Answer<Signed> {
+  /**
+   * Registers and signs in. `previous` is the token of the session the request came with: a guest
+   * session is carried into the new account (its prizes become claimable) and then closed.
+   */
+  async register(input: RegisterInput, previous?: string): Answer<Signed> {
     const username = input.username.trim();
     const email = input.email.trim().toLowerCase();
     if (username.length < USERNAME_MIN) return err(serviceError('auth/username_short'));
@@ -80,11 +86,11 @@ export class AuthService {
       at: this.ports.clock.now(),
     });
     if (!created.ok) return err(serviceError(created.error));
-    return ok(await this.open(created.value));
+    return ok(await this.open(created.value, previous));
   }
 
-  /** `login` is a username or an e-mail address. */
-  async login(input: { readonly username: string; readonly password: string }): Answer<Signed> {
+  /** `login` is a username or an e-mail address; `previous` as for `register`. */
+  async login(input: { readonly username: string; readonly password: string }, previous?: string): Answer<Signed> {
     const login = input.username.trim();
     if (login.length < USERNAME_MIN) return err(serviceError('auth/login_short'));
     const checked = checkPassword(input.password);
@@ -98,14 +104,19 @@ export class AuthService {
     if (!(await this.ports.hasher.verify(input.password, found.passwordHash))) {
       return err(serviceError('auth/login_failed'));
     }
-    return ok(await this.open(found.user));
+    return ok(await this.open(found.user, previous));
   }
 
-  /** A new guest: negative id, the name "Guest" and a number from 1000 to 9999. */
-  async guestLogin(): Promise<Signed> {
+  /**
+   * A new guest: negative id, the name "Guest" and a number from 1000 to 9999. A request that
+   * already carries a guest session keeps that guest and its session.
+   */
+  async guestLogin(previous?: string): Promise<Signed> {
+    const current = await this.check(previous);
+    if (current.ok && current.value.isGuest && previous !== undefined) return { user: current.value, token: previous };
     const number = 1000 + this.ports.ids.pick(9000);
     const user = await this.ports.accounts.createGuest(`Guest${number}`, this.ports.clock.now());
-    return this.open(user);
+    return this.open(user, previous);
   }
 
   /** The session's user; `auth/not_signed_in` without a valid session. Each use extends it. */
@@ -134,10 +145,20 @@ export class AuthService {
     for (const code of codes) await this.ports.accounts.addInvite(code.trim(), uses, this.ports.clock.now());
   }
 
-  /** A fresh session for `user` (a new token on every login: no session fixation). */
-  private async open(user: User): Promise<Signed> {
-    const token = this.ports.ids.token();
+  /**
+   * A fresh session for `user` (a new token on every login: no session fixation). The previous
+   * session is closed; if it was a guest's and `user` is an account, the guest is carried over.
+   */
+  private async open(user: User, previous?: string): Promise<Signed> {
     const now = this.ports.clock.now();
+    if (previous !== undefined && previous !== '') {
+      const before = await this.check(previous);
+      if (before.ok && before.value.isGuest && !user.isGuest) {
+        await this.ports.tokens.adoptGuest(before.value.id, user.id, now);
+      }
+      await this.logout(previous);
+    }
+    const token = this.ports.ids.token();
     await this.ports.accounts.createSession(this.ports.ids.digest(token), user.id, now, now + SESSION_IDLE_MS);
     return { user, token };
   }

@@ -1,30 +1,26 @@
 import { err, ok, type Result } from '@palace/core';
-import type { AccountsStore, NewAccount, RegisterRefusal, User } from './account-ports.js';
+import type { AccountsStore, FriendsStore, NewAccount, RegisterRefusal, User } from './account-ports.js';
+import { MEMORY_HOUSE, MemoryBank } from './memory-tokens.js';
 
 interface Row {
   readonly user: User;
   readonly passwordHash: string;
 }
 
-/** One booked token movement (the real store keeps a full ledger; see the storage adapter). */
-export interface MemoryLedgerEntry {
-  readonly userId: number;
-  readonly amount: number;
-  readonly kind: string;
-  readonly at: number;
-}
-
 /**
  * The accounts port in memory, for tests. It enforces what the real store enforces: unique
  * usernames (case-insensitively) and e-mails, one use of an invite per registration, all or none.
  */
-export class MemoryAccountsStore implements AccountsStore {
+export class MemoryAccountsStore implements AccountsStore, FriendsStore {
   private readonly users = new Map<number, Row>();
   private readonly invites = new Map<string, number>();
   private readonly sessions = new Map<string, { userId: number; expiresAt: number }>();
-  readonly ledger: MemoryLedgerEntry[] = [];
+  private readonly friendships = new Set<string>();
   private nextId = 1;
   private nextGuest = -1;
+
+  /** `bank`: where the registration gift is booked (share it with the games store). */
+  constructor(readonly bank: MemoryBank = new MemoryBank()) {}
 
   async register(account: NewAccount): Promise<Result<User, RegisterRefusal>> {
     const uses = this.invites.get(account.inviteCode) ?? 0;
@@ -44,13 +40,15 @@ export class MemoryAccountsStore implements AccountsStore {
     };
     this.invites.set(account.inviteCode, uses - 1);
     this.users.set(user.id, { user, passwordHash: account.passwordHash });
-    this.ledger.push({ userId: user.id, amount: account.gift, kind: 'gift', at: account.at });
+    this.bank.users.set(user.id, user);
+    this.bank.post([{ from: MEMORY_HOUSE, to: user.id, amount: account.gift, kind: 'gift', gameId: null }], account.at);
     return ok(user);
   }
 
   async createGuest(username: string): Promise<User> {
     const user: User = { id: this.nextGuest--, username, email: null, avatar: null, isGuest: true };
     this.users.set(user.id, { user, passwordHash: '' });
+    this.bank.users.set(user.id, user);
     return user;
   }
 
@@ -95,5 +93,33 @@ export class MemoryAccountsStore implements AccountsStore {
   /** Stored session hashes (tests check no token is kept in the clear). */
   sessionHashes(): string[] {
     return [...this.sessions.keys()];
+  }
+
+  async userByName(username: string): Promise<User | null> {
+    const key = username.trim().toLowerCase();
+    for (const { user } of this.users.values()) {
+      if (!user.isGuest && user.username.toLowerCase() === key) return user;
+    }
+    return null;
+  }
+
+  async addFriend(userId: number, friendId: number): Promise<void> {
+    this.friendships.add(`${userId}:${friendId}`);
+    this.friendships.add(`${friendId}:${userId}`);
+  }
+
+  async removeFriend(userId: number, friendId: number): Promise<boolean> {
+    const had = this.friendships.delete(`${userId}:${friendId}`);
+    return this.friendships.delete(`${friendId}:${userId}`) || had;
+  }
+
+  async friends(userId: number): Promise<User[]> {
+    const found: User[] = [];
+    for (const pair of this.friendships) {
+      const [a, b] = pair.split(':').map(Number);
+      const friend = a === userId && b !== undefined ? this.users.get(b)?.user : undefined;
+      if (friend !== undefined) found.push(friend);
+    }
+    return found.sort((x, y) => x.username.localeCompare(y.username));
   }
 }

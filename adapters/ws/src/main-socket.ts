@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import type { Result } from '@palace/core';
+import {
+  type ClientMessage,
+  ClientMessages,
+  type ClientMessageType,
+  type ServerMessage,
+  SOCKET_MAX_BYTES,
+} from '@palace/protocol';
+import {
+  type MainGames,
+  type MainMeta,
+  mainChatMessage,
+  mainView,
+  type ServiceError,
+  type StoredGame,
+  type User,
+} from '@palace/service';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Compile } from 'typebox/compile';
+import type { WebSocket } from 'ws';
+import type { Connection, Connections } from './connections.js';
+
+/** The socket path (spec 01 §7). */
+export const SOCKET_PATH = '/ws';
+/** Chat lines one connection may send per window (a flood guard). */
+export const CHAT_BURST = 5;
+export const CHAT_WINDOW_MS = 5_000;
+/** How often the server checks that each socket still answers (ws-level ping), in ms. */
+export const HEARTBEAT_MS = 30_000;
+
+export const SOCKET_TEXTS = {
+  notSignedIn: 'You must be signed in to play. Please sign in and reconnect.',
+  tooLarge: 'Message too large',
+  notJson: 'Messages must be JSON objects with a "type"',
+  notYou: 'You can only act for yourself',
+  chatTooFast: "You're sending messages too fast. Please wait a moment.",
+  replaced: "You've connected from another device. This session will be closed.",
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
+
+const CHECKS = Object.fromEntries(Object.entries(ClientMessages).map(([type, schema]) => [type, Compile(schema)])) as {
+  [K in ClientMessageType]: ReturnType<typeof Compile>;
+};
+
+export interface MainSocketOptions {
+  readonly games: MainGames;
+  /** The session's user from the upgrade request's cookie, or null. */
+  readonly authenticate: (request: FastifyRequest) => Promise<User | null>;
+  /** The live connections (shared with presence for friends online). */
+  readonly connections: Connections;
+}
+
+/**
+ * The main game's socket at `/ws` (spec 01 §7, DECISIONS §9): authenticated by the session cookie
+ * at the upgrade, Origin checked, one connection per user (a new one replaces the old), every
+ * message validated, and each change sent as a per-viewer `game_state` (or a `chat_message`).
+ * A bad message gets a `game_error` and changes nothing; it never closes the socket.
+ */
+export async function mainSocket(fastify: FastifyInstance, options: MainSocketOptions): Promise<void> {
+  const { games, connections } = options;
+  await fastify.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  const users = new WeakMap<FastifyRequest, User | null>();
+
+  const unsubscribe = games.subscribe((game) => broadcast(connections, game));
+  const heartbeat = setInterval(() => connections.sweep(), HEARTBEAT_MS);
+  heartbeat.unref();
+  fastify.addHook('onClose', async () => {
+    unsubscribe();
+    clearInterval(heartbeat);
+    connections.closeAll();
+  });
+
+  fastify.get(
+    SOCKET_PATH,
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (!sameOrigin(request)) {
+          return reply.code(403).send({ message: 'Cross-origin socket connections are not allowed' });
+        }
+        users.set(request, await options.authenticate(request));
+      },
+    },
+    (socket, request) => {
+      const user = users.get(request) ?? null;
+      const connection = connections.open(randomUUID(), socket, user, (old) =>
+        send(old, { type: 'connection_replaced', message: SOCKET_TEXTS.replaced }),
+      );
+      send(connection, { type: 'connection_established', connectionId: connection.id, userId: user?.id ?? null });
+      socket.on('message', (data, isBinary) => {
+        connection.touch();
+        void handle(connection, data, isBinary).catch((error: unknown) => {
+          request.log.error({ err: error }, 'socket message failed');
+          send(connection, { type: 'game_error', message: SOCKET_TEXTS.internal });
+        });
+      });
+      socket.on('pong', () => connection.alive());
+      socket.on('close', () => connections.close(connection));
+      socket.on('error', (error) => request.log.warn({ err: error }, 'socket error'));
+    },
+  );
+
+  async function handle(connection: Connection, data: unknown, isBinary: boolean): Promise<void> {
+    const size = Buffer.isBuffer(data) ? data.length : Array.isArray(data) ? data.length : SOCKET_MAX_BYTES + 1;
+    if (size > SOCKET_MAX_BYTES) return fail(connection, SOCKET_TEXTS.tooLarge);
+    const parsed = isBinary ? undefined : parseJson(String(data));
+    if (parsed === undefined || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return fail(connection, SOCKET_TEXTS.notJson);
+    }
+    const type = (parsed as { type?: unknown }).type;
+    if (typeof type !== 'string' || !Object.hasOwn(CHECKS, type)) {
+      return fail(connection, `Unknown message type: ${typeof type === 'string' ? type.slice(0, 40) : String(type)}`);
+    }
+    const check = CHECKS[type as ClientMessageType];
+    if (!check.Check(parsed)) return fail(connection, invalid(type, check.Errors(parsed)));
+    const message = parsed as ClientMessage;
+    if (message.type === 'ping') return send(connection, { type: 'pong', timestamp: Date.now() });
+    if (message.type === 'pong') return;
+    const user = connection.user;
+    if (user === null) return fail(connection, SOCKET_TEXTS.notSignedIn);
+    if (message.userId != null && Number(message.userId) !== user.id) return fail(connection, SOCKET_TEXTS.notYou);
+    switch (message.type) {
+      case 'create_game': {
+        const created = await games.create(user, message.game);
+        if (!created.ok) return fail(connection, created.error.message);
+        const gameId = Number(created.value.id);
+        connections.watch(connection, created.value.id);
+        send(connection, { type: 'game_create_success', gameId, message: 'Game created successfully' });
+        send(connection, { type: 'join_success', gameId });
+        return sendState(connection, created.value);
+      }
+      case 'join_game': {
+        const joined = await games.join(user, message.gameId);
+        if (!joined.ok) return fail(connection, joined.error.message, message.gameId);
+        connections.watch(connection, joined.value.id);
+        send(connection, { type: 'join_success', gameId: Number(joined.value.id) });
+        return sendState(connection, joined.value);
+      }
+      case 'leave_game': {
+        const left = await games.leave(user, message.gameId);
+        connections.unwatch(connection, String(message.gameId));
+        return left.ok ? undefined : fail(connection, left.error.message, message.gameId);
+      }
+      case 'chat_message': {
+        if (message.message.trim() === '') return;
+        if (!connection.allowChat(CHAT_BURST, CHAT_WINDOW_MS)) return fail(connection, SOCKET_TEXTS.chatTooFast);
+        return answer(connection, message.gameId, await games.chat(user, message.gameId, message.message));
+      }
+      case 'play_card':
+        return answer(connection, message.gameId, await games.play(user, message.gameId, message.cardIds));
+      case 'pickup_cards':
+        return answer(connection, message.gameId, await games.pickUp(user, message.gameId));
+      case 'select_faceup_cards':
+        return answer(connection, message.gameId, await games.chooseFaceUp(user, message.gameId, message.cardIds));
+      case 'ready':
+        return answer(connection, message.gameId, await games.ready(user, message.gameId));
+    }
+  }
+
+  /** A refused action gets a `game_error`; an accepted one is broadcast by the games listener. */
+  function answer(connection: Connection, gameId: number | string, result: Result<unknown, ServiceError>): void {
+    if (!result.ok) fail(connection, result.error.message, gameId);
+  }
+}
+
+function fail(connection: Connection, message: string, gameId?: number | string): void {
+  const id = gameId === undefined ? undefined : Number(gameId);
+  send(
+    connection,
+    id === undefined || !Number.isSafeInteger(id)
+      ? { type: 'game_error', message }
+      : { type: 'game_error', message, gameId: id },
+  );
+}
+
+function send(connection: Connection, message: ServerMessage): void {
+  connection.send(JSON.stringify(message));
+}
+
+function sendState(connection: Connection, game: StoredGame<MainMeta>): void {
+  send(connection, { type: 'game_state', game: mainView(game, connection.user?.id ?? null) });
+}
+
+/** Sends a change to everyone watching the game: a chat line as `chat_message`, else per-viewer state. */
+function broadcast(connections: Connections, game: StoredGame<MainMeta>): void {
+  const watchers = connections.watching(game.id);
+  if (watchers.length === 0) return;
+  const { meta } = game;
+  const line = meta.lastChange === 'chat' ? meta.chat[meta.chat.length - 1] : undefined;
+  if (line !== undefined) {
+    const chat = mainChatMessage(game.id, line);
+    const frame = JSON.stringify({
+      type: 'chat_message',
+      user: { id: line.userId, username: line.username, avatar: line.avatar },
+      ...chat,
+    } satisfies ServerMessage);
+    for (const connection of watchers) connection.send(frame);
+    return;
+  }
+  for (const connection of watchers) sendState(connection, game);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function invalid(type: string, errors: Iterable<{ instancePath: string; message: string }>): string {
+  for (const error of errors) {
+    const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return `Invalid ${type} message: ${path === '' ? '' : `${path} `}${error.message}`;
+  }
+  return `Invalid ${type} message`;
+}
+
+/** A browser's Origin must name the host it connects to; clients without an Origin are not browsers. */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export type { WebSocket };

@@ -1,0 +1,92 @@
+import { type Static, Type } from 'typebox';
+
+/** Every refusal of the main API (spec 01 §8): the client reads the `message` field. */
+export const MessageBody = Type.Object({ message: Type.String() }, { additionalProperties: false });
+export type MessageBody = Static<typeof MessageBody>;
+
+/** A player as the main API shows them. Guests have negative ids and no e-mail. */
+export const UserBody = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  isGuest: Type.Boolean(),
+});
+export type UserBody = Static<typeof UserBody>;
+
+const Text = (maxLength: number) => Type.String({ maxLength });
+const OptionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+
+/** `POST /api/auth/login`: `username` is a username or an e-mail address. */
+export const LoginBody = Type.Object({ username: Text(320), password: Text(1000) });
+export type LoginBody = Static<typeof LoginBody>;
+
+/** `POST /api/auth/register`. */
+export const RegisterBody = Type.Object({
+  username: Text(320),
+  email: Text(320),
+  password: Text(1000),
+  confirmPassword: OptionalText(1000),
+  avatar: OptionalText(2000),
+  inviteCode: OptionalText(200),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+/** `POST /api/auth/guest-login`: an optional object whose contents are not used. */
+export const GuestLoginBody = Type.Union([Type.Object({}), Type.Null()]);
+
+export const LogoutResponse = Type.Object({ success: Type.Literal(true), message: Type.String() });
+
+/** `POST /api/claim-guest-prize`. Ids may come as numbers or numeric strings. */
+export const ClaimBody = Type.Object({
+  gameId: Type.Union([Type.Integer(), Type.String({ maxLength: 40 })]),
+  guestId: Type.Union([Type.Integer(), Type.String({ maxLength: 40 })]),
+});
+export type ClaimBody = Static<typeof ClaimBody>;
+export const ClaimResponse = Type.Object({ message: Type.String(), amount: Type.Integer() });
+
+export const BalanceResponse = Type.Object({ balance: Type.Integer() });
+
+/** One line of `GET /api/tokens/history`, newest first. */
+export const HistoryLine = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([
+    Type.Literal('gift'),
+    Type.Literal('fee'),
+    Type.Literal('refund'),
+    Type.Literal('prize'),
+    Type.Literal('claim'),
+  ]),
+  amount: Type.Integer(),
+  gameId: Type.Union([Type.Integer(), Type.Null()]),
+  timestamp: Type.String(),
+});
+export const HistoryResponse = Type.Array(HistoryLine);
+
+export const LeaderboardQuery = Type.Object({
+  by: Type.Optional(Type.Union([Type.Literal('balance'), Type.Literal('wins')])),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export const LeaderboardEntry = Type.Object({
+  rank: Type.Integer(),
+  id: Type.Integer(),
+  username: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  balance: Type.Integer(),
+  wins: Type.Integer(),
+  gamesPlayed: Type.Integer(),
+});
+export const LeaderboardResponse = Type.Array(LeaderboardEntry);
+
+/** `GET /api/friends/online`: status online, away or offline. */
+export const OnlineFriend = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union([Type.Literal('online'), Type.Literal('away'), Type.Literal('offline')]),
+});
+export type OnlineFriend = Static<typeof OnlineFriend>;
+export const OnlineFriends = Type.Array(OnlineFriend);
+export const AddFriendBody = Type.Object({ username: Text(320) });
+export const FriendParams = Type.Object({ id: Type.Integer() });
+export const AvatarParams = Type.Object({ file: Type.String({ maxLength: 400 }) });

@@ -1,0 +1,163 @@
+import { type Static, Type } from 'typebox';
+
+/** Limits of the main game (spec 01 §5, §9). */
+export const MAIN_NAME_MIN = 3;
+export const MAIN_NAME_MAX = 30;
+export const MAIN_MIN_PLAYERS = 2;
+export const MAIN_MAX_PLAYERS = 8;
+export const MAIN_DEFAULT_PLAYERS = 4;
+export const MAIN_FEE_MIN = 100;
+export const MAIN_FEE_MAX = 1000;
+export const MAIN_FEE_STEP = 50;
+export const MAIN_DEFAULT_FEE = 100;
+export const MAIN_CHAT_MAX = 500;
+export const MAIN_CHAT_KEEP = 200;
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
+const NullableText = Nullable(Type.String());
+
+/** A card face up: value 2–10, J, Q, K, A; suit name; suit symbol; red or black. */
+export const MainCard = Type.Object({
+  id: Type.String(),
+  value: Type.String(),
+  suit: Type.Union([Type.Literal('hearts'), Type.Literal('diamonds'), Type.Literal('clubs'), Type.Literal('spades')]),
+  symbol: Type.String(),
+  color: Type.Union([Type.Literal('red'), Type.Literal('black')]),
+});
+export type MainCard = Static<typeof MainCard>;
+
+/** A masked card: only a slot id (`blind-{n}` for face-down cards). */
+export const MaskedCard = Type.Object({ id: Type.String(), hidden: Type.Literal(true) });
+export type MaskedCard = Static<typeof MaskedCard>;
+
+export const MainRules = Type.Object({
+  clearWithTens: Type.Boolean(),
+  sevenLower: Type.Boolean(),
+  burnFourOfAKind: Type.Boolean(),
+  mustPlayAllSameValue: Type.Boolean(),
+});
+export type MainRules = Static<typeof MainRules>;
+
+export const MainPlayer = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  avatar: NullableText,
+  isGuest: Type.Boolean(),
+  isHost: Type.Boolean(),
+  /** Confirmed their face-up cards (spec: "each confirmed player counts as ready"). */
+  isReady: Type.Boolean(),
+  isCurrentTurn: Type.Boolean(),
+  /** The viewer's own hand in full; anyone else's as masked cards. */
+  handCards: Type.Array(Type.Union([MainCard, MaskedCard])),
+  handCount: Type.Integer(),
+  faceUpCards: Type.Array(MainCard),
+  faceDownCards: Type.Array(MaskedCard),
+  /** Left a game in play; the seat stays. */
+  hasLeft: Type.Boolean(),
+});
+export type MainPlayer = Static<typeof MainPlayer>;
+
+export const MainActionCard = Type.Object({ value: Type.String(), symbol: Type.String() });
+
+export const MainLastAction = Type.Object({
+  type: Type.Union([Type.Literal('play'), Type.Literal('pickup'), Type.Literal('burn'), Type.Literal('game_over')]),
+  playerId: Type.Integer(),
+  username: Type.String(),
+  cards: Type.Array(MainActionCard),
+  guestWinner: Type.Boolean(),
+  prizeAmount: Type.Integer(),
+  timestamp: Type.String(),
+});
+export type MainLastAction = Static<typeof MainLastAction>;
+
+export const MainChatMessage = Type.Object({
+  id: Type.Integer(),
+  gameId: Type.Integer(),
+  userId: Type.Integer(),
+  username: Type.String(),
+  avatar: NullableText,
+  message: Type.String(),
+  timestamp: Type.String(),
+});
+export type MainChatMessage = Static<typeof MainChatMessage>;
+
+/** The live state of a main game as one viewer may see it (spec 01 §3). */
+export const MainGameState = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  status: Type.Union([Type.Literal('waiting'), Type.Literal('active'), Type.Literal('completed')]),
+  isPrivate: Type.Boolean(),
+  hostId: Type.Integer(),
+  playerLimit: Type.Integer(),
+  entryFee: Type.Integer(),
+  prizeAmount: Type.Integer(),
+  rules: MainRules,
+  players: Type.Array(MainPlayer),
+  /** User id of the player to act, or null outside play. */
+  currentTurn: NullableInt,
+  /** Face down, so masked; the count is its length. */
+  deck: Type.Array(MaskedCard),
+  /** The pile, bottom to top. */
+  playedCards: Type.Array(MainCard),
+  burnedCount: Type.Integer(),
+  lastAction: Type.Union([MainLastAction, Type.Null()]),
+  winnerId: NullableInt,
+  /** Card ids (hand, face-up or `blind-{n}`) the viewer may play now. */
+  playableCards: Type.Array(Type.String()),
+  canPickUp: Type.Boolean(),
+  /** Whether the viewer still has to choose 3 face-up cards. */
+  mustChooseFaceUp: Type.Boolean(),
+  chatMessages: Type.Array(MainChatMessage),
+  /** Hex sha256 of the deal's seed (fair-deal commitment). */
+  commitment: Type.String(),
+  createdAt: Type.String(),
+  startedAt: NullableText,
+  finishedAt: NullableText,
+});
+export type MainGameState = Static<typeof MainGameState>;
+
+/** `POST /api/games` (spec 01 §3 create-game payload). */
+export const CreateGameBody = Type.Object({
+  gameCode: Type.Optional(Type.String({ maxLength: 100 })),
+  name: Type.String({ maxLength: 200 }),
+  hostId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  playerLimit: Type.Optional(Type.Integer()),
+  isPrivate: Type.Optional(Type.Boolean()),
+  entryFee: Type.Optional(Type.Integer()),
+  rules: Type.Optional(Type.Partial(MainRules)),
+  guestUserId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  timestamp: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 })])),
+});
+export type CreateGameBody = Static<typeof CreateGameBody>;
+export const CreateGameResponse = Type.Object({ id: Type.Integer(), message: Type.String() });
+
+/** One entry of `GET /api/games`. */
+export const LobbyGame = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('waiting')]),
+  isPrivate: Type.Boolean(),
+  playerCount: Type.Integer(),
+  playerLimit: Type.Integer(),
+  players: Type.Array(Type.Object({ id: Type.Integer(), username: Type.String(), avatar: NullableText })),
+  startedAt: Type.String(),
+  entryFee: Type.Integer(),
+  hostId: Type.Integer(),
+  hostName: Type.String(),
+});
+export type LobbyGame = Static<typeof LobbyGame>;
+export const LobbyGames = Type.Array(LobbyGame);
+
+/** One entry of `GET /api/games/recent`: `duration` in ms. */
+export const RecentGame = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  hostName: Type.String(),
+  hostAvatar: NullableText,
+  timestamp: Type.String(),
+  result: Type.Union([Type.Literal('won'), Type.Literal('lost')]),
+  duration: Type.Integer(),
+});
+export type RecentGame = Static<typeof RecentGame>;
+export const RecentGames = Type.Array(RecentGame);

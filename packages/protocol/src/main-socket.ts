@@ -1,0 +1,49 @@
+import { type Static, type TProperties, Type } from 'typebox';
+import { CreateGameBody, type MainChatMessage, type MainGameState } from './main-game.js';
+
+/** Largest socket message the server reads, in bytes; longer ones get a `game_error`. */
+export const SOCKET_MAX_BYTES = 16 * 1024;
+
+/** A game id as clients send it: a number, or a string of digits. */
+const GameId = Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[0-9]{1,15}$' })]);
+/** Optional; when given it must be the session's own user id. */
+const UserId = Type.Optional(Type.Union([Type.Integer(), Type.String({ pattern: '^-?[0-9]{1,15}$' }), Type.Null()]));
+const CardIds = Type.Array(Type.String({ maxLength: 40 }), { maxItems: 104 });
+
+const message = <T extends string, P extends TProperties>(type: T, props: P) =>
+  Type.Object({ type: Type.Literal(type), ...props });
+
+/** Client → server messages of the main game's socket (spec 01 §7; DECISIONS §9 wire form). */
+export const ClientMessages = {
+  join_game: message('join_game', { gameId: GameId, userId: UserId }),
+  create_game: message('create_game', { game: CreateGameBody, userId: UserId }),
+  leave_game: message('leave_game', { gameId: GameId, userId: UserId }),
+  play_card: message('play_card', { gameId: GameId, userId: UserId, cardIds: CardIds }),
+  pickup_cards: message('pickup_cards', { gameId: GameId, userId: UserId }),
+  select_faceup_cards: message('select_faceup_cards', { gameId: GameId, userId: UserId, cardIds: CardIds }),
+  chat_message: message('chat_message', { gameId: GameId, userId: UserId, message: Type.String({ maxLength: 2000 }) }),
+  ready: message('ready', { gameId: GameId, userId: UserId }),
+  ping: message('ping', {}),
+  pong: message('pong', {}),
+} as const;
+
+export type ClientMessageType = keyof typeof ClientMessages;
+export type ClientMessage = { [K in ClientMessageType]: Static<(typeof ClientMessages)[K]> }[ClientMessageType];
+
+/** Server → client messages (spec 01 §7). */
+export type ServerMessage =
+  | { readonly type: 'connection_established'; readonly connectionId: string; readonly userId: number | null }
+  | { readonly type: 'game_state'; readonly game: MainGameState }
+  | { readonly type: 'game_error'; readonly message: string; readonly gameId?: number }
+  | ({ readonly type: 'chat_message'; readonly user: ChatUser } & MainChatMessage)
+  | { readonly type: 'game_create_success'; readonly gameId: number; readonly message: string }
+  | { readonly type: 'join_success'; readonly gameId: number }
+  | { readonly type: 'connection_replaced'; readonly message: string }
+  | { readonly type: 'ping'; readonly timestamp: number }
+  | { readonly type: 'pong'; readonly timestamp: number };
+
+export interface ChatUser {
+  readonly id: number;
+  readonly username: string;
+  readonly avatar: string | null;
+}

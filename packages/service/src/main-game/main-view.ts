@@ -1,0 +1,119 @@
+import { type Card, prizeFor, RANK_LABELS, type Rank, SUIT_SYMBOLS, type Suit, viewFor } from '@palace/core';
+import type { MainCard, MainChatMessage, MainGameState, MainPlayer, MaskedCard } from '@palace/protocol';
+import type { StoredGame } from '../ports.js';
+import type { StoredCard } from '../rest-game/rest-meta.js';
+import type { MainChatEntry, MainMeta } from './main-meta.js';
+
+const RED: ReadonlySet<string> = new Set(['hearts', 'diamonds']);
+
+export function mainCard(card: Card | StoredCard): MainCard {
+  const suit = card.suit as Suit;
+  return {
+    id: card.id,
+    value: RANK_LABELS[card.rank as Rank],
+    suit,
+    symbol: SUIT_SYMBOLS[suit],
+    color: RED.has(suit) ? 'red' : 'black',
+  };
+}
+
+function masked(id: string): MaskedCard {
+  return { id, hidden: true };
+}
+
+/** ms since the epoch → ISO 8601. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export function mainChatMessage(gameId: string, entry: MainChatEntry): MainChatMessage {
+  return {
+    id: entry.id,
+    gameId: Number(gameId),
+    userId: entry.userId,
+    username: entry.username,
+    avatar: entry.avatar,
+    message: entry.message,
+    timestamp: iso(entry.at),
+  };
+}
+
+/** Main-game status words for the engine's phases (DECISIONS §4). */
+export function mainStatus(game: StoredGame<MainMeta>): MainGameState['status'] {
+  if (game.meta.cancelled || game.state.phase === 'finished') return 'completed';
+  return game.state.phase === 'playing' ? 'active' : 'waiting';
+}
+
+/**
+ * The main game as the user `viewerId` may see it (null: someone without a seat). Built from the
+ * engine's per-viewer view, so no other player's hand, no face-down card and no deck card is in it.
+ */
+export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): MainGameState {
+  const view = viewFor(game.state, viewerId === null ? null : String(viewerId));
+  const { meta } = game;
+  const players = view.seats.map((s): MainPlayer => {
+    const who = meta.seats[s.id];
+    const userId = who?.userId ?? Number(s.id);
+    return {
+      id: userId,
+      username: who?.username ?? s.name,
+      avatar: who?.avatar ?? null,
+      isGuest: userId < 0,
+      isHost: userId === meta.hostId,
+      isReady: s.ready,
+      isCurrentTurn: s.isTurn,
+      handCards:
+        s.hand !== null
+          ? s.hand.map(mainCard)
+          : Array.from({ length: s.handCount }, (_, n) => masked(`hidden-${s.id}-${n}`)),
+      handCount: s.handCount,
+      faceUpCards: s.faceUp.map(mainCard),
+      faceDownCards: s.faceDown.map((b) => masked(b.id)),
+      hasLeft: s.left,
+    };
+  });
+  const prizeAmount = prizeFor(meta.entryFee, meta.playerLimit);
+  const last = meta.lastAction;
+  const winner = view.result?.winner ?? null;
+  const winnerId = winner === null ? null : (meta.seats[winner]?.userId ?? Number(winner));
+  return {
+    id: Number(game.id),
+    name: meta.name,
+    status: mainStatus(game),
+    isPrivate: meta.isPrivate,
+    hostId: meta.hostId,
+    playerLimit: meta.playerLimit,
+    entryFee: meta.entryFee,
+    prizeAmount,
+    rules: meta.rules,
+    players,
+    currentTurn: view.turn === null ? null : (meta.seats[view.turn]?.userId ?? Number(view.turn)),
+    deck: Array.from({ length: view.deckCount }, (_, n) => masked(`deck-${n}`)),
+    playedCards: view.pile.map(mainCard),
+    burnedCount: view.burnedCount,
+    lastAction:
+      last === null
+        ? null
+        : {
+            type: last.type,
+            playerId: last.userId,
+            username: players.find((p) => p.id === last.userId)?.username ?? '',
+            cards: last.cards.map((c) => {
+              const card = mainCard(c);
+              return { value: card.value, symbol: card.symbol };
+            }),
+            guestWinner: last.type === 'game_over' && last.userId < 0,
+            prizeAmount: last.type === 'game_over' ? prizeAmount : 0,
+            timestamp: iso(last.at),
+          },
+    winnerId,
+    playableCards: [...view.hints.playable],
+    canPickUp: view.hints.canPickUp,
+    mustChooseFaceUp: view.hints.mustChooseFaceUp,
+    chatMessages: meta.chat.map((m) => mainChatMessage(game.id, m)),
+    commitment: game.commitment,
+    createdAt: iso(game.createdAt),
+    startedAt: meta.startedAt === null ? null : iso(meta.startedAt),
+    finishedAt: meta.finishedAt === null ? null : iso(meta.finishedAt),
+  };
+}
