@@ -21,7 +21,7 @@ try {
     outfile,
     logLevel: 'warning',
     // The load generator stays a normal dependency (it spawns workers from its own files).
-    external: ['autocannon'],
+    external: ['autocannon', 'ws'],
   });
   execFileSync(process.execPath, [outfile], {
     stdio: 'inherit',

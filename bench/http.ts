@@ -23,7 +23,7 @@ export interface Poll304Result {
   readonly ratio: number;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -35,7 +35,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function healthy(url: string, child: ChildProcess): Promise<void> {
+export async function healthy(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}`);
     try {

@@ -129,12 +129,6 @@ export class KyselyAccountsStore implements AccountsStore {
   async deleteSession(tokenHash: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
   }
-
-  /** A user's balance (0 for an unknown id). */
-  async balance(userId: number): Promise<number> {
-    const row = await this.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirst();
-    return row?.balance ?? 0;
-  }
 }
 
 class Refused extends Error {

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { AuthService, ManualClock, type PasswordHasher, SequentialIds } from '@palace/service';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOUSE_ID, KyselyAccountsStore, openSqlite } from '../src/index.js';
+import { HOUSE_ID, KyselyAccountsStore, KyselyTokensStore } from '../src/index.js';
+import { expectLedgerBalanced, TempDatabases } from './helpers.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const temp = new TempDatabases();
+afterEach(() => temp.cleanUp(expectLedgerBalanced));
 
 const plain: PasswordHasher = {
   hash: async (password) => `plain:${password}`,
@@ -17,27 +13,26 @@ const plain: PasswordHasher = {
 };
 
 async function open() {
-  const dir = mkdtempSync(join(tmpdir(), 'palace-accounts-'));
-  dirs.push(dir);
-  const db = await openSqlite(join(dir, 'palace.db'));
+  const db = await temp.fresh('accounts');
   const accounts = new KyselyAccountsStore(db);
+  const tokens = new KyselyTokensStore(db);
   const clock = new ManualClock();
-  const auth = new AuthService({ accounts, hasher: plain, clock, ids: new SequentialIds() });
-  return { db, accounts, clock, auth };
+  const auth = new AuthService({ accounts, tokens, hasher: plain, clock, ids: new SequentialIds() });
+  return { db, accounts, tokens, clock, auth };
 }
 
 const ann = { username: 'Ann', email: 'ann@example.com', password: 'secret1', inviteCode: 'INV' };
 
 describe('sqlite accounts store', () => {
   it('accounts - registration books the gift as two ledger rows and the balances add up to zero', async () => {
-    const { db, accounts, auth } = await open();
+    const { db, tokens, auth } = await open();
     await auth.seedInvites(['INV'], 1);
     const signed = await auth.register(ann);
     if (!signed.ok) throw new Error(signed.error.code);
     const id = signed.value.user.id;
     expect(id).toBe(1);
-    expect(await accounts.balance(id)).toBe(100);
-    expect(await accounts.balance(HOUSE_ID)).toBe(-100);
+    expect(await tokens.balance(id)).toBe(100);
+    expect(await tokens.balance(HOUSE_ID)).toBe(-100);
     const rows = await db
       .selectFrom('ledger')
       .select(['user_id', 'amount', 'kind', 'movement'])
@@ -53,7 +48,6 @@ describe('sqlite accounts store', () => {
       .select((eb) => eb.fn.sum<number>('balance').as('sum'))
       .executeTakeFirst();
     expect(Number(total?.sum)).toBe(0);
-    await db.destroy();
   });
 
   it('accounts - a refused registration changes nothing, not even the invite', async () => {
@@ -75,7 +69,6 @@ describe('sqlite accounts store', () => {
     expect(await auth.register({ ...ann, username: 'Cyd', email: 'cy@example.com' })).toMatchObject({
       error: { code: 'auth/invite_required' },
     });
-    await db.destroy();
   });
 
   it('accounts - racing registrations: one name is taken once, one invite use is spent once', async () => {
@@ -97,7 +90,6 @@ describe('sqlite accounts store', () => {
       { code: 'MANY', uses_left: 99 },
       { code: 'ONCE', uses_left: 0 },
     ]);
-    await db.destroy();
   });
 
   it('accounts - login by name or e-mail, guests with negative ids, sessions by digest that expire', async () => {
@@ -124,6 +116,25 @@ describe('sqlite accounts store', () => {
     await auth.logout(g2.token);
     // Left: the sessions of the registration and of the two logins; g1's expired, g2's ended.
     expect((await sql<{ n: number }>`select count(*) as n from sessions`.execute(db)).rows[0]?.n).toBe(3);
-    await db.destroy();
+  });
+
+  it('accounts - registering or logging in from a guest session carries the guest over and closes its session', async () => {
+    const { db, auth } = await open();
+    await auth.seedInvites(['INV'], 1);
+    const guest = await auth.guestLogin();
+    const signed = await auth.register(ann, guest.token);
+    if (!signed.ok) throw new Error(signed.error.code);
+    expect((await auth.check(guest.token)).ok).toBe(false);
+    const second = await auth.guestLogin();
+    expect((await auth.login({ username: 'ann', password: 'secret1' }, second.token)).ok).toBe(true);
+    const links = await db
+      .selectFrom('guest_links')
+      .select(['guest_id', 'user_id'])
+      .orderBy('guest_id', 'desc')
+      .execute();
+    expect(links).toEqual([
+      { guest_id: guest.user.id, user_id: signed.value.user.id },
+      { guest_id: second.user.id, user_id: signed.value.user.id },
+    ]);
   });
 });

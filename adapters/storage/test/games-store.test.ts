@@ -69,15 +69,15 @@ describe('sqlite games store', () => {
     await second.db.destroy();
   });
 
-  it('store - a save with a stale version writes nothing', async () => {
+  it('store - a save with a stale version or an insert of a taken id writes nothing and answers conflict', async () => {
     const opened = await open(tempFile());
     const { db, store } = opened;
     const game = await createWith(opened, 0, 0, [sit('a')]);
     const next = { ...game, version: 2, meta: { n: 9 } };
-    expect(await store.save(next, 1)).toBe(true);
-    expect(await store.save({ ...next, version: 3, meta: { n: 10 } }, 1)).toBe(false);
+    expect(await store.save(next, 1)).toBe('saved');
+    expect(await store.save({ ...next, version: 3, meta: { n: 10 } }, 1)).toBe('conflict');
     expect((await store.load(game.id))?.meta).toEqual({ n: 9 });
-    expect(await store.insert(game)).toBe(false);
+    expect(await store.insert(game)).toBe('conflict');
     await db.destroy();
   });
 
@@ -90,14 +90,14 @@ describe('sqlite games store', () => {
     clock.advance(1000);
     const hidden = await createWith(opened, 3, 0, [sit('c')]);
     expect(await store.listed('test', 10)).toEqual([]);
-    for (const game of [older, newer]) expect(await store.save({ ...game, version: 2, listed: true }, 1)).toBe(true);
-    expect(await store.save({ ...hidden, kind: 'other', version: 2, listed: true }, 1)).toBe(true);
+    for (const game of [older, newer]) expect(await store.save({ ...game, version: 2, listed: true }, 1)).toBe('saved');
+    expect(await store.save({ ...hidden, kind: 'other', version: 2, listed: true }, 1)).toBe('saved');
     const listed = await store.listed('test', 10);
     expect(listed.map((g) => g.id)).toEqual([newer.id, older.id]);
     expect(listed.every((g) => g.listed)).toBe(true);
     expect((await store.listed('test', 1)).map((g) => g.id)).toEqual([newer.id]);
     // Taking a game off the list is an ordinary save.
-    expect(await store.save({ ...newer, version: 3, listed: false }, 2)).toBe(true);
+    expect(await store.save({ ...newer, version: 3, listed: false }, 2)).toBe('saved');
     expect((await store.listed('test', 10)).map((g) => g.id)).toEqual([older.id]);
     await db.destroy();
   });

@@ -89,12 +89,17 @@ export async function mainSocket(fastify: FastifyInstance, options: MainSocketOp
         send(old, { type: 'connection_replaced', message: SOCKET_TEXTS.replaced }),
       );
       send(connection, { type: 'connection_established', connectionId: connection.id, userId: user?.id ?? null });
+      // One message at a time per connection, in the order sent: concurrent handling let a
+      // player's quick chat lines (or moves) overtake each other.
+      let queue: Promise<void> = Promise.resolve();
       socket.on('message', (data, isBinary) => {
         connection.touch();
-        void handle(connection, data, isBinary).catch((error: unknown) => {
-          request.log.error({ err: error }, 'socket message failed');
-          send(connection, { type: 'game_error', message: SOCKET_TEXTS.internal });
-        });
+        queue = queue.then(() =>
+          handle(connection, data, isBinary).catch((error: unknown) => {
+            request.log.error({ err: error }, 'socket message failed');
+            send(connection, { type: 'game_error', message: SOCKET_TEXTS.internal });
+          }),
+        );
       });
       socket.on('pong', () => connection.alive());
       socket.on('close', () => connections.close(connection));

@@ -13,6 +13,8 @@ export interface TestServer {
   readonly app: FastifyInstance;
   /** `http://127.0.0.1:{port}` */
   readonly base: string;
+  /** The server's SQLite file (tests read it to check what the server stored). */
+  readonly dataFile: string;
   /** Closes the server (timers, database) and removes its temporary directories. */
   close(): Promise<void>;
 }
@@ -41,11 +43,12 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     await rm(dataDir, { recursive: true, force: true });
     await rm(webDir, { recursive: true, force: true });
   };
+  const dataFile = join(dataDir, 'palace.db');
   try {
     const { app } = await buildServer({
       port: 0,
       host: '127.0.0.1',
-      dataFile: join(dataDir, 'palace.db'),
+      dataFile,
       logLevel: 'silent',
       webDir,
       aiDelayMs: options.aiDelayMs ?? 5,
@@ -65,6 +68,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     const server: TestServer = {
       app,
       base: `http://127.0.0.1:${address.port}`,
+      dataFile,
       close: async () => {
         await app.close();
         await removeDirs();

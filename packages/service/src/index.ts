@@ -19,6 +19,7 @@ export type {
 export {
   type AuthPorts,
   AuthService,
+  createInviteCode,
   initialsAvatar,
   REGISTRATION_GIFT,
   type RegisterInput,

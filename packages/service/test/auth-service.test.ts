@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   AuthService,
   ManualClock,
+  MEMORY_HOUSE,
   MemoryAccountsStore,
   type PasswordHasher,
   REGISTRATION_GIFT,
   SESSION_IDLE_MS,
   SequentialIds,
+  TokensService,
 } from '../src/index.js';
 
 /** A transparent stand-in for scrypt that counts its calls. */
@@ -25,11 +27,18 @@ class PlainHasher implements PasswordHasher {
 
 function setup() {
   const accounts = new MemoryAccountsStore();
+  const bank = accounts.bank;
   const hasher = new PlainHasher();
   const clock = new ManualClock();
   const ids = new SequentialIds();
-  const auth = new AuthService({ accounts, hasher, clock, ids });
-  return { accounts, hasher, clock, ids, auth };
+  const auth = new AuthService({ accounts, tokens: bank, hasher, clock, ids });
+  const tokens = new TokensService({ tokens: bank, clock });
+  return { accounts, bank, hasher, clock, ids, auth, tokens };
+}
+
+/** Books a held prize of `amount` for `guestId`, as a finished main game (`gameId`) would. */
+function holdPrize(s: ReturnType<typeof setup>, gameId: string, guestId: number, amount: number): void {
+  s.bank.apply({ id: gameId, kind: 'main', updatedAt: s.clock.now() }, { held: { guestId, amount } });
 }
 
 const ann = { username: 'Ann', email: 'Ann@Example.com', password: 'secret1', inviteCode: 'INVITE' };
@@ -47,7 +56,12 @@ describe('AuthService', () => {
       avatar: '/api/avatars/Ann.svg',
       isGuest: false,
     });
-    expect(s.accounts.ledger).toEqual([{ userId: 1, amount: REGISTRATION_GIFT, kind: 'gift', at: s.clock.now() }]);
+    const at = s.clock.now();
+    expect(s.bank.rows).toEqual([
+      { id: 1, userId: MEMORY_HOUSE, amount: -REGISTRATION_GIFT, kind: 'gift', gameId: null, at },
+      { id: 2, userId: 1, amount: REGISTRATION_GIFT, kind: 'gift', gameId: null, at },
+    ]);
+    expect(await s.bank.balance(1)).toBe(REGISTRATION_GIFT);
     expect((await s.auth.check(signed.value.token)).ok).toBe(true);
     // Only the token's digest is stored.
     expect(s.accounts.sessionHashes()).toEqual([`digest(${signed.value.token})`]);
@@ -65,7 +79,9 @@ describe('AuthService', () => {
     // The single use is spent.
     const again = await s.auth.register({ ...ann, username: 'Bob', email: 'bob@example.com' });
     expect(again).toMatchObject({ ok: false, error: { code: 'auth/invite_required' } });
-    expect(s.accounts.ledger).toHaveLength(1);
+    // One gift only: the house's debit and Ann's credit.
+    expect(s.bank.rows.filter((r) => r.kind === 'gift' && r.amount > 0)).toHaveLength(1);
+    expect(await s.bank.balance(2)).toBe(0);
   });
 
   it('auth - registration validates with the spec messages, before any hashing', async () => {
@@ -155,7 +171,8 @@ describe('AuthService', () => {
     expect(a.user).toEqual({ id: -1, username: 'Guest1000', email: null, avatar: null, isGuest: true });
     expect(b.user.id).toBe(-2);
     expect(b.user.username).toMatch(/^Guest[1-9]\d{3}$/);
-    expect(s.accounts.ledger).toEqual([]);
+    expect(s.bank.rows).toEqual([]);
+    expect(await s.bank.balance(a.user.id)).toBe(0);
     const checked = await s.auth.check(a.token);
     expect(checked.ok && checked.value.isGuest).toBe(true);
   });
@@ -171,5 +188,80 @@ describe('AuthService', () => {
     expect((await s.auth.register({ ...ann, username: 'Bob', email: 'b@example.com', inviteCode: a })).ok).toBe(true);
     // Seeding did not reset the code's two uses.
     expect((await s.auth.register({ ...ann, username: 'Cy', email: 'c@example.com', inviteCode: a })).ok).toBe(false);
+  });
+
+  it('auth - registering with a guest session carries the guest into the account and closes that session', async () => {
+    const s = setup();
+    await s.auth.seedInvites(['INVITE'], 1);
+    const guest = await s.auth.guestLogin();
+    holdPrize(s, '42', guest.user.id, 400);
+    const signed = await s.auth.register(ann, guest.token);
+    if (!signed.ok) throw new Error(signed.error.code);
+    expect(signed.value.user.isGuest).toBe(false);
+    expect(signed.value.token).not.toBe(guest.token);
+    expect(await s.auth.check(guest.token)).toMatchObject({ ok: false, error: { code: 'auth/not_signed_in' } });
+    expect((await s.auth.check(signed.value.token)).ok).toBe(true);
+    expect(s.accounts.sessionHashes()).toEqual([`digest(${signed.value.token})`]);
+    // The guest's prize is now Ann's to claim.
+    const claimed = await s.tokens.claim(signed.value.user, '42', guest.user.id);
+    expect(claimed).toEqual({ ok: true, value: { message: "You've claimed 400 tokens!", amount: 400 } });
+    expect(await s.bank.balance(signed.value.user.id)).toBe(REGISTRATION_GIFT + 400);
+  });
+
+  it('auth - logging in with a guest session carries the guest into the account and closes that session', async () => {
+    const s = setup();
+    await s.auth.seedInvites(['INVITE'], 2);
+    const registered = await s.auth.register(ann);
+    const bob = await s.auth.register({ ...ann, username: 'Bob', email: 'bob@example.com' });
+    if (!registered.ok || !bob.ok) throw new Error('register failed');
+    const guest = await s.auth.guestLogin();
+    holdPrize(s, '7', guest.user.id, 300);
+    const signed = await s.auth.login({ username: 'ann', password: 'secret1' }, guest.token);
+    if (!signed.ok) throw new Error(signed.error.code);
+    expect(signed.value.user.id).toBe(registered.value.user.id);
+    expect((await s.auth.check(guest.token)).ok).toBe(false);
+    // Bob never played as that guest; Ann did.
+    expect(await s.tokens.claim(bob.value.user, '7', guest.user.id)).toMatchObject({
+      ok: false,
+      error: { code: 'prize/not_yours' },
+    });
+    expect((await s.tokens.claim(signed.value.user, '7', guest.user.id)).ok).toBe(true);
+    expect(await s.bank.balance(signed.value.user.id)).toBe(REGISTRATION_GIFT + 300);
+  });
+
+  it('auth - signing in from a registered session adopts nobody and closes the old session', async () => {
+    const s = setup();
+    await s.auth.seedInvites(['INVITE'], 1);
+    const first = await s.auth.register(ann);
+    if (!first.ok) throw new Error(first.error.code);
+    const second = await s.auth.login({ username: 'Ann', password: 'secret1' }, first.value.token);
+    if (!second.ok) throw new Error(second.error.code);
+    expect((await s.auth.check(first.value.token)).ok).toBe(false);
+    expect((await s.auth.check(second.value.token)).ok).toBe(true);
+  });
+
+  it('auth - guest login with a live guest session returns the same guest and session', async () => {
+    const s = setup();
+    const first = await s.auth.guestLogin();
+    const again = await s.auth.guestLogin(first.token);
+    expect(again).toEqual(first);
+    expect((await s.auth.check(first.token)).ok).toBe(true);
+    // No guest was created in between: the next one is -2.
+    expect((await s.auth.guestLogin()).user.id).toBe(-2);
+  });
+
+  it('auth - guest login with a registered or unknown session creates a new guest', async () => {
+    const s = setup();
+    await s.auth.seedInvites(['INVITE'], 1);
+    const signed = await s.auth.register(ann);
+    if (!signed.ok) throw new Error(signed.error.code);
+    const guest = await s.auth.guestLogin(signed.value.token);
+    expect(guest.user).toMatchObject({ id: -1, isGuest: true });
+    expect(guest.token).not.toBe(signed.value.token);
+    const checked = await s.auth.check(guest.token);
+    expect(checked.ok && checked.value.id).toBe(-1);
+    const forged = await s.auth.guestLogin('forged');
+    expect(forged.user.id).toBe(-2);
+    expect(forged.token).not.toBe('forged');
   });
 });

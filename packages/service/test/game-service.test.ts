@@ -1,12 +1,24 @@
-import { type Command, legalMoves, type Move, moveToCommand, ok, PRESETS, tableOptions } from '@palace/core';
+import {
+  type Command,
+  type GameEvent,
+  legalMoves,
+  type Move,
+  moveToCommand,
+  ok,
+  PRESETS,
+  tableOptions,
+} from '@palace/core';
 import { describe, expect, it } from 'vitest';
 import {
+  type Effects,
   GameService,
   MAX_ATTEMPTS,
   ManualClock,
   ManualScheduler,
+  MemoryBank,
   MemoryGamesStore,
   RecordingPublisher,
+  type SaveOutcome,
   SequentialIds,
   type StoredGame,
 } from '../src/index.js';
@@ -19,7 +31,7 @@ function setup(store = new MemoryGamesStore(), ids = new SequentialIds()) {
   const scheduler = new ManualScheduler(clock);
   const publisher = new RecordingPublisher();
   const service = new GameService<Meta>({ store, clock, ids, scheduler, publisher }, 'test');
-  return { store, clock, scheduler, publisher, service };
+  return { store, clock, ids, scheduler, publisher, service };
 }
 
 /** The server-backed REST game's table: no face-up choice, manual start. */
@@ -140,8 +152,8 @@ describe('GameService', () => {
 
   it('concurrency - gives up with game/stale after repeated lost races, writing nothing', async () => {
     const store = new (class extends MemoryGamesStore {
-      override async save(): Promise<boolean> {
-        return false;
+      override async save(): Promise<SaveOutcome> {
+        return 'conflict';
       }
     })();
     const s = setup(store);
@@ -219,5 +231,71 @@ describe('GameService', () => {
       ok({ commands: [], meta: { chat: [...g.meta.chat, 'hi'] } }),
     );
     expect(chatted.ok ? chatted.value.game.aiDueAt : undefined).toBe(due);
+  });
+
+  it('effects - are booked with the write that causes them, from the events of the change', async () => {
+    const bank = new MemoryBank();
+    bank.post([{ from: 0, to: 7, amount: 100, kind: 'gift', gameId: null }], 0);
+    const s = setup(new MemoryGamesStore(bank));
+    const seen: Array<{ before: number | null; events: string[] }> = [];
+    const effects = (
+      before: StoredGame<Meta> | null,
+      after: StoredGame<Meta>,
+      events: readonly GameEvent[],
+    ): Effects => {
+      seen.push({ before: before?.version ?? null, events: events.map((e) => e.type) });
+      const sat = events.some((e) => e.type === 'seated');
+      return sat ? { postings: [{ from: 7, to: 0, amount: 30, kind: 'fee', gameId: after.id }] } : {};
+    };
+    const service = new GameService<Meta>(s, 'test', { effects });
+    const created = await service.create({
+      options,
+      meta: { chat: [] },
+      aiDelayMs: AI_DELAY,
+      initial: () => ({ commands: [sit('alice')] }),
+    });
+    if (!created.ok) throw new Error(created.error.code);
+    expect(await bank.balance(7)).toBe(70);
+    expect(await service.change(created.value.game.id, () => ok({ commands: [sit('bob')] }))).toMatchObject({
+      ok: true,
+    });
+    expect(await bank.balance(7)).toBe(40);
+    expect(seen).toEqual([
+      { before: null, events: ['seated'] },
+      { before: 1, events: ['seated'] },
+    ]);
+  });
+
+  it('effects - a posting that is not covered refuses the whole write with tokens/short', async () => {
+    const bank = new MemoryBank();
+    const s = setup(new MemoryGamesStore(bank));
+    const service = new GameService<Meta>(s, 'test', {
+      effects: (_before, after, events) =>
+        events.some((e) => e.type === 'seated' && e.seat === 'bob')
+          ? { postings: [{ from: 9, to: 0, amount: 100, kind: 'fee', gameId: after.id }] }
+          : {},
+    });
+    const created = await service.create({
+      options,
+      meta: { chat: [] },
+      aiDelayMs: AI_DELAY,
+      initial: () => ({ commands: [sit('alice')] }),
+    });
+    if (!created.ok) throw new Error(created.error.code);
+    const { id } = created.value.game;
+    const refused = await service.change(id, () => ok({ commands: [sit('bob')] }));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'tokens/short' } });
+    expect((await s.store.load(id))?.version).toBe(1);
+    expect(bank.rows).toEqual([]);
+    expect(s.publisher.published).toEqual([{ id, version: 1 }]);
+    // On creation too: nothing stored.
+    const short = await service.create({
+      options,
+      meta: { chat: [] },
+      aiDelayMs: AI_DELAY,
+      initial: () => ({ commands: [sit('bob')] }),
+    });
+    expect(short).toMatchObject({ ok: false, error: { code: 'tokens/short' } });
+    expect(await s.store.load('G00002')).toBeNull();
   });
 });

@@ -128,5 +128,6 @@ export async function rig(
     deck: table.deck ?? [],
     turn: table.turn ?? 0,
   };
-  if (!(await s.store.save({ ...game, version: game.version + 1, state }, game.version))) throw new Error('rig');
+  if ((await s.store.save({ ...game, version: game.version + 1, state }, game.version)) !== 'saved')
+    throw new Error('rig');
 }

@@ -133,11 +133,7 @@ export class AuthService {
 
   /** A new invite code good for `uses` registrations (`palace invite create --uses N`). */
   async createInvite(uses = 1): Promise<string> {
-    for (let attempt = 0; attempt < INVITE_ATTEMPTS; attempt++) {
-      const code = this.ports.ids.secret().slice(0, 10).toUpperCase();
-      if (await this.ports.accounts.addInvite(code, uses, this.ports.clock.now())) return code;
-    }
-    throw new Error(`no unused invite code after ${INVITE_ATTEMPTS} attempts`);
+    return createInviteCode(this.ports.accounts, () => this.ports.ids.secret(), this.ports.clock.now(), uses);
   }
 
   /** Seeds operator-given codes (`PALACE_INVITE_CODES`); existing ones are left as they are. */
@@ -162,6 +158,24 @@ export class AuthService {
     await this.ports.accounts.createSession(this.ports.ids.digest(token), user.id, now, now + SESSION_IDLE_MS);
     return { user, token };
   }
+}
+
+/**
+ * Stores a new invite code good for `uses` registrations and returns it: 10 upper-case characters
+ * cut from `secret()` (a fresh random credential), retried on the rare collision.
+ */
+export async function createInviteCode(
+  accounts: Pick<AccountsStore, 'addInvite'>,
+  secret: () => string,
+  at: number,
+  uses: number,
+): Promise<string> {
+  if (!Number.isInteger(uses) || uses < 1) throw new Error(`uses must be a whole number of at least 1, got ${uses}`);
+  for (let attempt = 0; attempt < INVITE_ATTEMPTS; attempt++) {
+    const code = secret().slice(0, 10).toUpperCase();
+    if (await accounts.addInvite(code, uses, at)) return code;
+  }
+  throw new Error(`no unused invite code after ${INVITE_ATTEMPTS} attempts`);
 }
 
 function checkPassword(password: string): Result<string, ServiceError> {

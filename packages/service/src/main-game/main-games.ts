@@ -255,7 +255,9 @@ export class MainGames {
     if (id === null) return err(serviceError('game/not_found'));
     let line: MainChatEntry | null = null;
     const changed = await this.games.change(id, (game) => {
-      if (game.meta.seats[seatOf(user)] === undefined) return err(serviceError('game/not_member'));
+      // The engine's seats, not `meta.seats`: a seat freed while waiting stays in `meta.seats`.
+      const seat = seatOf(user);
+      if (!game.state.seats.some((s) => s.id === seat)) return err(serviceError('game/not_member'));
       const entry: MainChatEntry = {
         id: game.meta.chatSeq + 1,
         userId: user.id,

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Command, createGame, newRecord, PRESETS, tableOptions } from '@palace/core';
+import type { StoredGame } from '@palace/service';
+import { type Kysely, sql } from 'kysely';
+import { expect } from 'vitest';
+import { HOUSE_ID, openSqlite } from '../src/index.js';
+import type { Database } from '../src/schema.js';
+
+/** Temporary SQLite files: `open` makes a fresh one, `cleanUp` closes them all and removes their folders. */
+export class TempDatabases {
+  private readonly dirs: string[] = [];
+  private readonly open: Array<Kysely<Database>> = [];
+
+  /** A path for a database file in a fresh temporary folder (the file itself is not created). */
+  file(prefix: string): string {
+    const dir = mkdtempSync(join(tmpdir(), `palace-${prefix}-`));
+    this.dirs.push(dir);
+    return join(dir, 'palace.db');
+  }
+
+  /** Opens (and migrates) a fresh database file; `cleanUp` destroys it. */
+  async fresh(prefix: string): Promise<Kysely<Database>> {
+    return this.track(await openSqlite(this.file(prefix)));
+  }
+
+  track(db: Kysely<Database>): Kysely<Database> {
+    this.open.push(db);
+    return db;
+  }
+
+  /** Runs `check` on every database still open, then closes them and removes the folders. */
+  async cleanUp(check?: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+    try {
+      for (const db of this.open) if (check !== undefined) await check(db);
+    } finally {
+      for (const db of this.open.splice(0)) await db.destroy();
+      for (const dir of this.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * The double-entry invariant: all balances (the house's included) add up to zero; every movement is
+ * two rows adding up to zero; each user's balance is the sum of their ledger rows; only the house
+ * may be below zero.
+ */
+export async function expectLedgerBalanced(db: Kysely<Database>): Promise<void> {
+  const total = await db
+    .selectFrom('users')
+    .select(sql<number>`coalesce(sum(balance), 0)`.as('sum'))
+    .executeTakeFirstOrThrow();
+  expect(Number(total.sum), 'sum of all balances').toBe(0);
+
+  const lopsided = await db
+    .selectFrom('ledger')
+    .select(['movement', sql<number>`sum(amount)`.as('sum'), sql<number>`count(*)`.as('rows')])
+    .groupBy('movement')
+    .having((eb) => eb.or([eb(sql`sum(amount)`, '!=', 0), eb(sql`count(*)`, '!=', 2)]))
+    .execute();
+  expect(lopsided, 'movements that are not two rows adding up to zero').toEqual([]);
+
+  const users = await db
+    .selectFrom('users')
+    .leftJoin('ledger', 'ledger.user_id', 'users.id')
+    .select(['users.id', 'users.balance', sql<number>`coalesce(sum(ledger.amount), 0)`.as('booked')])
+    .groupBy(['users.id', 'users.balance'])
+    .orderBy('users.id')
+    .execute();
+  const mismatched = users.filter((u) => u.balance !== Number(u.booked));
+  expect(mismatched, 'balances that differ from their ledger rows').toEqual([]);
+  const negative = users.filter((u) => u.id !== HOUSE_ID && u.balance < 0);
+  expect(negative, 'players below zero').toEqual([]);
+}
+
+const options = tableOptions({ rules: { ...PRESETS.classic.rules, chooseFaceUp: false }, maxSeats: 4 });
+
+export const sit = (seat: string): Command => ({ type: 'sit', seat, name: seat, ai: null });
+
+/** A new game (version 1, one `sit` entry) as the service would insert it, built without the service. */
+export function newGame(id: string, at: number, kind = 'test'): StoredGame {
+  const seed = `seed-${id}`;
+  const record = newRecord(options, seed, at);
+  return {
+    id,
+    kind,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    state: createGame(options, seed),
+    record: { ...record, entries: [{ at, command: sit('a') }] },
+    commitment: `digest(${seed})`,
+    aiDueAt: null,
+    aiDelayMs: 0,
+    listed: false,
+    meta: { n: 0 },
+  };
+}
+
+/** The next version of `game` at `at`, with one more record entry. */
+export function nextVersion(game: StoredGame, at: number, seat = 'b'): StoredGame {
+  return {
+    ...game,
+    version: game.version + 1,
+    updatedAt: at,
+    record: { ...game.record, entries: [...game.record.entries, { at, command: sit(seat) }] },
+    meta: { n: game.version + 1 },
+  };
+}
