@@ -28,7 +28,14 @@ export function userBody(user: User): UserBody {
  * `/api/auth/*` (spec 01 §7) with the session cookie, and the generated-initials avatars under
  * `/api/avatars/{name}.svg`. Refusals answer `{ "message": … }`.
  */
-export async function authRoutes(fastify: FastifyInstance, options: { readonly auth: AuthService }): Promise<void> {
+export async function authRoutes(
+  fastify: FastifyInstance,
+  options: {
+    readonly auth: AuthService;
+    /** Called after a user signs out (the composition root closes their live sockets). */
+    readonly onSignOut?: (userId: number) => void;
+  },
+): Promise<void> {
   await fastify.register(fastifyCookie);
   installErrorHandling(fastify, 'message');
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -110,7 +117,10 @@ export async function authRoutes(fastify: FastifyInstance, options: { readonly a
     '/api/auth/logout',
     { schema: { tags, summary: 'Sign out (the session is deleted)', response: { 200: LogoutResponse } } },
     async (request, reply) => {
-      await auth.logout(sessionToken(request.headers));
+      const token = sessionToken(request.headers);
+      const user = await auth.check(token);
+      await auth.logout(token);
+      if (user.ok) options.onSignOut?.(user.value.id);
       clearSessionCookie(request, reply);
       return reply.send({ success: true as const, message: 'You have been successfully logged out.' });
     },

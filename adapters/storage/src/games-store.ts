@@ -14,9 +14,10 @@ type RecordHead = Omit<GameRecord, 'entries'>;
 export class KyselyGamesStore implements GamesStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async load(id: string): Promise<StoredGame | null> {
+  async load(id: string, options: { readonly entries?: boolean } = {}): Promise<StoredGame | null> {
     const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
     if (row === undefined) return null;
+    if (options.entries === false) return toGame(row, 'none');
     const entries = await this.db
       .selectFrom('game_entries')
       .select(['at', 'command'])
@@ -37,7 +38,7 @@ export class KyselyGamesStore implements GamesStore {
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return 'conflict';
-      await insertEntries(trx, game, 0);
+      await insertEntries(trx, game.id, game.record.entries, game.entriesFrom ?? 0);
       await applyEffects(trx, game, effects);
       return 'saved';
     });
@@ -58,7 +59,10 @@ export class KyselyGamesStore implements GamesStore {
         .where('version', '=', expectedVersion)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return 'conflict';
-      await insertEntries(trx, game, before.entry_count);
+      // Entries after the stored ones; `record.entries` starts at `entriesFrom`.
+      const from = game.entriesFrom ?? 0;
+      if (from > before.entry_count) throw new Error(`record of ${game.id} skips entries`);
+      await insertEntries(trx, game.id, game.record.entries.slice(before.entry_count - from), before.entry_count);
       await applyEffects(trx, game, effects);
       return 'saved';
     });
@@ -75,7 +79,7 @@ export class KyselyGamesStore implements GamesStore {
       .orderBy('results.finished_at', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ game: toGame(row, []), won: row.won === 1 }));
+    return rows.map((row) => ({ game: toGame(row, 'none'), won: row.won === 1 }));
   }
 
   /** One transaction; a short balance rolls everything back and answers `short`. */
@@ -98,7 +102,7 @@ export class KyselyGamesStore implements GamesStore {
       .limit(limit)
       .execute();
     // The lobby needs only the state and the variant data, not the record's entries.
-    return rows.map((row) => toGame(row, []));
+    return rows.map((row) => toGame(row, 'none'));
   }
 
   async withAiDue(kind: string): Promise<Array<{ id: string; aiDueAt: number }>> {
@@ -112,12 +116,19 @@ export class KyselyGamesStore implements GamesStore {
   }
 }
 
-async function insertEntries(db: Kysely<Database>, game: StoredGame, from: number): Promise<void> {
-  const fresh = game.record.entries.slice(from);
-  if (fresh.length === 0) return;
+/** Appends `entries` as rows `firstSeq`, `firstSeq + 1` … of the game's record. */
+async function insertEntries(
+  db: Kysely<Database>,
+  gameId: string,
+  entries: readonly RecordEntry[],
+  firstSeq: number,
+): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('game_entries')
-    .values(fresh.map((e, i) => ({ game_id: game.id, seq: from + i, at: e.at, command: JSON.stringify(e.command) })))
+    .values(
+      entries.map((e, i) => ({ game_id: gameId, seq: firstSeq + i, at: e.at, command: JSON.stringify(e.command) })),
+    )
     .execute();
 }
 
@@ -134,15 +145,16 @@ function toRow(game: StoredGame): GamesTable {
     commitment: game.commitment,
     state: JSON.stringify(game.state),
     record_head: JSON.stringify(head),
-    entry_count: entries.length,
+    entry_count: (game.entriesFrom ?? 0) + entries.length,
     meta: JSON.stringify(game.meta),
     listed: game.listed ? 1 : 0,
   };
 }
 
-function toGame(row: Selectable<GamesTable>, entries: RecordEntry[]): StoredGame {
+/** A stored game with its record's `entries`, or with none of them (`entriesFrom` then says how many). */
+function toGame(row: Selectable<GamesTable>, entries: RecordEntry[] | 'none'): StoredGame {
   const head = JSON.parse(row.record_head) as RecordHead;
-  return {
+  const game: StoredGame = {
     id: row.id,
     kind: row.kind,
     version: row.version,
@@ -152,8 +164,9 @@ function toGame(row: Selectable<GamesTable>, entries: RecordEntry[]): StoredGame
     aiDelayMs: row.ai_delay_ms,
     commitment: row.commitment,
     state: JSON.parse(row.state) as GameState,
-    record: { ...head, entries },
+    record: { ...head, entries: entries === 'none' ? [] : entries },
     listed: row.listed === 1,
     meta: JSON.parse(row.meta) as Json,
   };
+  return entries === 'none' ? { ...game, entriesFrom: row.entry_count } : game;
 }

@@ -62,10 +62,17 @@ describe('sqlite games store', () => {
     if (!started.ok) throw new Error(started.error.code);
     await first.db.destroy();
 
+    // The change loaded the game without its earlier entries and appended the new one after them.
+    const { entriesFrom, ...changed } = started.value.game;
+    expect(entriesFrom).toBe(2);
+    expect(changed.record.entries.map((e) => e.command.type)).toEqual(['start']);
+
     const second = await open(file);
     const loaded = await second.store.load(id);
-    expect(loaded).toEqual(started.value.game);
     expect(loaded?.record.entries.map((e) => e.command.type)).toEqual(['sit', 'sit', 'start']);
+    expect(loaded).toEqual({ ...changed, record: { ...changed.record, entries: loaded?.record.entries } });
+    const head = await second.store.load(id, { entries: false });
+    expect(head).toEqual({ ...loaded, record: { ...changed.record, entries: [] }, entriesFrom: 3 });
     await second.db.destroy();
   });
 

@@ -176,7 +176,11 @@ describe('sqlite tokens store', () => {
       ['g1', true],
     ]);
     // The games come as stored, without their record entries.
-    expect(annTest[1]?.game).toEqual({ ...f1, record: { ...f1.record, entries: [] } });
+    expect(annTest[1]?.game).toEqual({
+      ...f1,
+      record: { ...f1.record, entries: [] },
+      entriesFrom: f1.record.entries.length,
+    });
     expect(annTest[0]?.game.version).toBe(f2.version);
     expect((await games.finishedBy('test', bob, 10)).map((f) => [f.game.id, f.won])).toEqual([
       ['g2', true],

@@ -5,6 +5,8 @@ import type { WebSocket } from 'ws';
 export const AWAY_AFTER_MS = 5 * 60_000;
 /** Close code sent to a connection replaced by a newer one of the same user. */
 export const REPLACED_CLOSE = 4000;
+/** Close code sent to the connections of a user who signed out. */
+export const SIGNED_OUT_CLOSE = 4001;
 
 /** One open socket. */
 export class Connection {
@@ -125,6 +127,15 @@ export class Connections {
         this.close(connection);
         connection.socket.terminate();
       }
+    }
+  }
+
+  /** Closes every socket of `userId` (they signed out: the sockets must not act for them any more). */
+  signOut(userId: number): void {
+    for (const connection of [...this.all]) {
+      if (connection.user?.id !== userId) continue;
+      this.close(connection);
+      connection.socket.close(SIGNED_OUT_CLOSE, 'signed out');
     }
   }
 

@@ -115,7 +115,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     async () => ({ status: 'ok' as const }),
   );
   await app.register(restGamesRoutes, { games: restGames });
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, onSignOut: (userId) => connections.signOut(userId) });
   await app.register(mainRoutes, { auth, games: mainGames, tokens, friends });
   await app.register(mainSocket, {
     games: mainGames,

@@ -127,6 +127,17 @@ describe('main game socket', () => {
     await other.close();
   });
 
+  it("main socket - signing out closes the user's sockets (they must not act for them any more)", async () => {
+    const { server } = served();
+    const player = await registered(server.base, CODE, 'Leaver');
+    const other = await SocketClient.connect(server.base, (await registered(server.base, CODE, 'Stayer')).jar);
+    const socket = await SocketClient.connect(server.base, player.jar);
+    expect((await player.jar.logout()).status).toBe(200);
+    expect((await socket.closed).code).toBe(4001);
+    await stillUsable(other);
+    await other.close();
+  });
+
   it('main socket - malformed messages get a game_error and the socket stays open and usable', async () => {
     const { server } = served();
     const player = await guest(server.base);

@@ -24,9 +24,12 @@ export class MemoryGamesStore implements GamesStore {
   /** `bank`: where game effects (fees, prizes, results) are booked; share it with the accounts store. */
   constructor(readonly bank: MemoryBank = new MemoryBank()) {}
 
-  async load(id: string): Promise<StoredGame | null> {
+  async load(id: string, options: { readonly entries?: boolean } = {}): Promise<StoredGame | null> {
     const row = this.rows.get(id);
-    return row === undefined ? null : (JSON.parse(row) as StoredGame);
+    if (row === undefined) return null;
+    const game = JSON.parse(row) as StoredGame;
+    if (options.entries !== false) return game;
+    return { ...game, record: { ...game.record, entries: [] }, entriesFrom: game.record.entries.length };
   }
 
   async insert(game: StoredGame, effects?: Effects): Promise<SaveOutcome> {
@@ -45,7 +48,10 @@ export class MemoryGamesStore implements GamesStore {
     const current = await this.load(game.id);
     if (current === null || current.version !== expectedVersion) return 'conflict';
     if (!this.bank.apply(game, effects)) return 'short';
-    this.rows.set(game.id, JSON.stringify(game));
+    // A partial record continues the stored one.
+    const entries = [...current.record.entries.slice(0, game.entriesFrom ?? 0), ...game.record.entries];
+    const { entriesFrom: _, ...whole } = game;
+    this.rows.set(game.id, JSON.stringify({ ...whole, record: { ...game.record, entries } }));
     return 'saved';
   }
 

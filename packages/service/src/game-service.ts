@@ -117,9 +117,12 @@ export class GameService<M extends Json> {
     return err(serviceError('game/no_id'));
   }
 
-  /** The game, or `game/not_found`. */
-  async get(id: string): Promise<Result<StoredGame<M>, ServiceError>> {
-    const game = await this.ports.store.load(id);
+  /**
+   * The game, or `game/not_found`. Its record comes without the earlier entries unless
+   * `withEntries` (a record download or a replay needs them; a move or a view does not).
+   */
+  async get(id: string, withEntries = false): Promise<Result<StoredGame<M>, ServiceError>> {
+    const game = await this.ports.store.load(id, { entries: withEntries });
     if (game === null || game.kind !== this.kind) {
       return err(serviceError('game/not_found'));
     }

@@ -16,7 +16,14 @@ export interface StoredGame<M extends Json = Json> {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly state: GameState;
+  /**
+   * The record. Loaded for a change or a view, it holds only the entries added since the load
+   * (`entries` starts empty): the earlier ones stay in storage, so a move costs the same in a
+   * long game as in a short one. `entriesFrom` says how many come before `record.entries`.
+   */
   readonly record: GameRecord;
+  /** How many record entries precede `record.entries` (absent: none, the record is whole). */
+  readonly entriesFrom?: number;
   /** Hex sha256 of the seed, published at creation (the fair-deal commitment). */
   readonly commitment: string;
   /** When the next AI action is due (ms since the epoch), or null. Stored so it survives restarts. */
@@ -68,10 +75,14 @@ export interface Finished {
 
 /** Where games live. Writes are conditional on the version read, so a lost race is detected. */
 export interface GamesStore {
-  load(id: string): Promise<StoredGame | null>;
+  /** The game; with `entries: false` its record's earlier entries are left out (see `entriesFrom`). */
+  load(id: string, options?: { readonly entries?: boolean }): Promise<StoredGame | null>;
   /** Inserts a new game with its effects. */
   insert(game: StoredGame, effects?: Effects): Promise<SaveOutcome>;
-  /** Replaces the game if its stored version is still `expectedVersion`, with its effects. */
+  /**
+   * Replaces the game if its stored version is still `expectedVersion`, with its effects; appends
+   * the record entries after the stored ones (a partial record is continued, not replaced).
+   */
   save(game: StoredGame, expectedVersion: number, effects?: Effects): Promise<SaveOutcome>;
   /** Listed games of `kind`, newest first, at most `limit` (their records may come without entries). */
   listed(kind: string, limit: number): Promise<readonly StoredGame[]>;

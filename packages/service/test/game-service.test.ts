@@ -6,6 +6,8 @@ import {
   moveToCommand,
   ok,
   PRESETS,
+  replay,
+  stateHash,
   tableOptions,
 } from '@palace/core';
 import { describe, expect, it } from 'vitest';
@@ -203,6 +205,12 @@ describe('GameService', () => {
     expect(end?.state.phase).toBe('finished');
     expect(end?.aiDueAt).toBeNull();
     expect(end?.record.result?.winner).toBe(end?.state.result?.winner);
+    // Each change loaded the game without its earlier entries and appended its own: the whole
+    // record in the store still replays to exactly the stored final state.
+    if (end === null || end === undefined) throw new Error('no game');
+    expect(end.record.entries.length).toBeGreaterThan(10);
+    const replayed = replay(end.record);
+    expect(replayed.ok && stateHash(replayed.value)).toBe(stateHash(end.state));
   });
 
   it('ai - a pending AI turn survives a restart: a new service re-arms it from the store', async () => {
