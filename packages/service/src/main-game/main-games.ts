@@ -36,6 +36,11 @@ import { iso, mainStatus } from './main-view.js';
 export const MAIN_KIND = 'main';
 /** How many open games the lobby looks at. */
 export const MAIN_LOBBY_LIMIT = 200;
+/**
+ * How long the lobby cache may live even without a local change, in ms: a safety net for changes
+ * made elsewhere (another server node) and for a change that commits while the lobby is being read.
+ */
+const LOBBY_CACHE_MS = 5_000;
 /** How many finished games `recent` lists. */
 export const MAIN_RECENT_LIMIT = 20;
 /** Main game ids are whole numbers from 1 to this (the spec's client checks they are numeric). */
@@ -88,6 +93,8 @@ function short(needed: number, verb: 'create' | 'join'): ServiceError {
 export class MainGames {
   private readonly games: GameService<MainMeta>;
   private readonly listeners = new Set<MainListener>();
+  /** The lobby's entries, kept until a change alters one (the lobby is polled every 5 s by everyone). */
+  private lobbyCache: { readonly at: number; readonly entries: ReadonlyMap<string, LobbyListing> } | null = null;
 
   constructor(
     private readonly ports: ServicePorts & { readonly tokens: TokensStore },
@@ -100,6 +107,7 @@ export class MainGames {
         ...ports,
         publisher: {
           publish: (game) => {
+            this.touchLobby(game as StoredGame<MainMeta>);
             publisher.publish(game);
             for (const listener of this.listeners) listener(game as StoredGame<MainMeta>);
           },
@@ -282,27 +290,29 @@ export class MainGames {
 
   /** Open games (waiting or in play), newest first; a private one only for its own players. */
   async lobby(viewerId: number | null): Promise<LobbyGame[]> {
-    const games = await this.games.listed(MAIN_LOBBY_LIMIT);
+    const now = this.ports.clock.now();
+    let cache = this.lobbyCache;
+    if (cache === null || now - cache.at > LOBBY_CACHE_MS) {
+      const games = await this.games.listed(MAIN_LOBBY_LIMIT);
+      cache = { at: now, entries: new Map(games.map((g) => [g.id, lobbyEntry(g)])) };
+      this.lobbyCache = cache;
+    }
     const entries: LobbyGame[] = [];
-    for (const game of games) {
-      const { meta } = game;
-      const seated = game.state.seats.map((s) => meta.seats[s.id]).filter((s) => s !== undefined);
-      if (meta.isPrivate && !seated.some((s) => s.userId === viewerId)) continue;
-      entries.push({
-        id: Number(game.id),
-        name: meta.name,
-        status: mainStatus(game) === 'active' ? 'active' : 'waiting',
-        isPrivate: meta.isPrivate,
-        playerCount: seated.length,
-        playerLimit: meta.playerLimit,
-        players: seated.map((s) => ({ id: s.userId, username: s.username, avatar: s.avatar })),
-        startedAt: iso(meta.startedAt ?? game.createdAt),
-        entryFee: meta.entryFee,
-        hostId: meta.hostId,
-        hostName: meta.hostName,
-      });
+    for (const { entry, private: isPrivate } of cache.entries.values()) {
+      if (isPrivate && !entry.players.some((p) => p.id === viewerId)) continue;
+      entries.push(entry);
     }
     return entries;
+  }
+
+  /** Drops the lobby cache when a published change alters what the lobby shows of that game. */
+  private touchLobby(game: StoredGame<MainMeta>): void {
+    const cache = this.lobbyCache;
+    if (cache === null) return;
+    const cached = cache.entries.get(game.id);
+    if (!game.listed && cached === undefined) return;
+    if (game.listed && cached !== undefined && JSON.stringify(lobbyEntry(game)) === JSON.stringify(cached)) return;
+    this.lobbyCache = null;
   }
 
   /** The user's finished games, most recent first (`duration` in ms from start to finish). */
@@ -346,6 +356,32 @@ export class MainGames {
     });
     return changed.ok ? ok(changed.value.game) : changed;
   }
+}
+
+interface LobbyListing {
+  readonly entry: LobbyGame;
+  readonly private: boolean;
+}
+
+function lobbyEntry(game: StoredGame<MainMeta>): LobbyListing {
+  const { meta } = game;
+  const seated = game.state.seats.map((s) => meta.seats[s.id]).filter((s) => s !== undefined);
+  return {
+    private: meta.isPrivate,
+    entry: {
+      id: Number(game.id),
+      name: meta.name,
+      status: mainStatus(game) === 'active' ? 'active' : 'waiting',
+      isPrivate: meta.isPrivate,
+      playerCount: seated.length,
+      playerLimit: meta.playerLimit,
+      players: seated.map((s) => ({ id: s.userId, username: s.username, avatar: s.avatar })),
+      startedAt: iso(meta.startedAt ?? game.createdAt),
+      entryFee: meta.entryFee,
+      hostId: meta.hostId,
+      hostName: meta.hostName,
+    },
+  };
 }
 
 /**
