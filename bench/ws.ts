@@ -83,7 +83,7 @@ export async function benchWsBroadcast(
         if (message.type !== 'game_state' || message.game === undefined) return;
         const game = message.game;
         const pending = table.pending;
-        if (pending !== null && pending.waiting.delete(index) && pending.waiting.size === 0) {
+        if (pending?.waiting.delete(index) && pending.waiting.size === 0) {
           if (measuring) latencies.push(performance.now() - pending.t0);
           table.pending = null;
         }

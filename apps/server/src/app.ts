@@ -20,7 +20,7 @@ import {
   openSqlite,
 } from '@palace/adapter-storage';
 import { Connections, mainSocket } from '@palace/adapter-ws';
-import { Health } from '@palace/protocol';
+import { ClientConfig, Health } from '@palace/protocol';
 import { AuthService, FriendsService, MainGames, RestGames, type ServicePorts, TokensService } from '@palace/service';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
@@ -113,6 +113,17 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     '/healthz',
     { logLevel: 'warn', schema: { tags: ['server'], summary: 'Liveness', response: { 200: Health } } },
     async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['server'],
+        summary: 'What the web client shows from the configuration',
+        response: { 200: ClientConfig },
+      },
+    },
+    async () => ({ supportEmail: config.supportEmail, poweredByUrl: config.poweredByUrl }),
   );
   await app.register(restGamesRoutes, { games: restGames });
   await app.register(authRoutes, { auth, onSignOut: (userId) => connections.signOut(userId) });

@@ -18,6 +18,10 @@ export interface ServerConfig {
   readonly inviteCodes: readonly string[];
   /** Registrations each seeded code allows (`PALACE_INVITE_USES`, default 1). */
   readonly inviteUses: number;
+  /** The support address shown on the help page (`SUPPORT_EMAIL`, DECISIONS §1). */
+  readonly supportEmail: string;
+  /** The shell's "Powered by" link (`POWERED_BY_URL`; default the API docs page). */
+  readonly poweredByUrl: string;
   /** Tests may swap the production scrypt cost for a cheaper hasher; not read from the environment. */
   readonly hasher?: PasswordHasher;
 }
@@ -31,7 +35,8 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url)
  * Reads the configuration from the environment: `PORT` (default 5000), `HOST` (default 0.0.0.0),
  * `DATA_DIR` (default ./data, holding palace.db), `LOG_LEVEL` (default info), `WEB_DIR` (default
  * apps/web/dist), `AI_DELAY_MS` (default 1500, the spec's AI delay; tests shorten it),
- * `PALACE_INVITE_CODES` (comma-separated codes seeded at start) and `PALACE_INVITE_USES` (default 1).
+ * `PALACE_INVITE_CODES` (comma-separated codes seeded at start), `PALACE_INVITE_USES` (default 1),
+ * `SUPPORT_EMAIL` and `POWERED_BY_URL` (shown by the web client).
  * Throws with a clear message on a malformed value, so a bad deploy fails at start.
  */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
@@ -64,6 +69,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     aiDelayMs,
     inviteCodes,
     inviteUses,
+    supportEmail:
+      env.SUPPORT_EMAIL !== undefined && env.SUPPORT_EMAIL !== '' ? env.SUPPORT_EMAIL : 'support@palace.local',
+    poweredByUrl: env.POWERED_BY_URL !== undefined && env.POWERED_BY_URL !== '' ? env.POWERED_BY_URL : '/api/docs',
     webDir: env.WEB_DIR !== undefined && env.WEB_DIR !== '' ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
   };
 }

@@ -22,6 +22,8 @@ export interface TestServer {
 export interface ServerOptions {
   /** Written as `index.html` into the web directory before the build. */
   readonly indexHtml?: string;
+  /** Serve this built web client instead (the browser tests pass apps/web/dist). */
+  readonly webDir?: string;
   /** The AI's delay before it acts; 5 ms unless told. */
   readonly aiDelayMs?: number;
   /** Invite codes seeded at start (default INVITE-1 … INVITE-20), each good for `inviteUses` (1). */
@@ -50,10 +52,12 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       host: '127.0.0.1',
       dataFile,
       logLevel: 'silent',
-      webDir,
+      webDir: options.webDir ?? webDir,
       aiDelayMs: options.aiDelayMs ?? 5,
       inviteCodes: options.inviteCodes ?? TEST_INVITES,
       inviteUses: options.inviteUses ?? 1,
+      supportEmail: 'support@palace.test',
+      poweredByUrl: '/api/docs',
       // A cheap scrypt cost keeps registration fast in tests; the production cost has its own test.
       ...(options.realPasswordCost === true ? {} : { hasher: new ScryptHasher({ N: 2 ** 10, r: 8, p: 1 }) }),
     });

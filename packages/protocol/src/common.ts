@@ -7,3 +7,7 @@ export type ErrorBody = Static<typeof ErrorBody>;
 /** `GET /healthz`. */
 export const Health = Type.Object({ status: Type.Literal('ok') });
 export type Health = Static<typeof Health>;
+
+/** `GET /api/config`: server configuration the web client shows (DECISIONS §1). */
+export const ClientConfig = Type.Object({ supportEmail: Type.String(), poweredByUrl: Type.String() });
+export type ClientConfig = Static<typeof ClientConfig>;

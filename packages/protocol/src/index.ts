@@ -3,7 +3,7 @@
  * OpenAPI) and the web client (types).
  */
 export * from './accounts.js';
-export { ErrorBody, Health } from './common.js';
+export { ClientConfig, ErrorBody, Health } from './common.js';
 export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, replaceShortcodes } from './emoji.js';
 export * from './main-game.js';
 export * from './main-socket.js';

@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium, installed by `.ci/run` with apt-get. */
+export const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const WEB_DIR = new URL('../../../web/dist', import.meta.url).pathname;
+const WEB_SRC = new URL('../../../web/src', import.meta.url).pathname;
+/** Screenshots of the key screens land here (look at them). */
+export const SHOTS_DIR = new URL('../../test-output/screens', import.meta.url).pathname;
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    newest = Math.max(newest, stat.isDirectory() ? newestMtime(path) : stat.mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the web client with Vite when there is no build or the sources are newer. */
+export function ensureWebBuilt(): string {
+  const index = join(WEB_DIR, 'index.html');
+  if (!existsSync(index) || statSync(index).mtimeMs < newestMtime(WEB_SRC)) {
+    execFileSync('npm', ['run', 'build', '-w', '@palace/web'], { stdio: 'ignore' });
+  }
+  return WEB_DIR;
+}
+
+/** One browser user: a persistent context on a fresh profile directory, phone-sized by default. */
+export interface BrowserUser {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(viewport = { width: 390, height: 844 }): Promise<BrowserUser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`The browser tests drive Debian's Chromium at ${CHROMIUM}: apt-get install chromium`);
+  }
+  const profile = await mkdtemp(join(tmpdir(), 'palace-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a full-page screenshot as test-output/screens/{name}.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,39 @@
+import { type ReactElement, useEffect } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { AuthPage } from './pages/auth-page.js';
+import { HomePage } from './pages/home-page.js';
+import { NotFound } from './pages/not-found.js';
+import { Splash } from './pages/splash.js';
+import { Shell } from './shell/shell.js';
+import { Toaster } from './shell/toaster.js';
+import { useAuth } from './stores/auth-store.js';
+import { useConfig } from './stores/config-store.js';
+
+/** Routes of spec 01 §2. Screens of later issues fall to the not-found screen until they exist. */
+export function App(): ReactElement {
+  const loading = useAuth((s) => s.loading);
+  const check = useAuth((s) => s.check);
+  const loadConfig = useConfig((s) => s.load);
+  useEffect(() => {
+    void check();
+    void loadConfig();
+  }, [check, loadConfig]);
+
+  return (
+    <BrowserRouter>
+      {loading ? (
+        <Splash />
+      ) : (
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/lobby" element={<HomePage />} />
+          <Route element={<Shell />}>
+            <Route path="/auth" element={<AuthPage />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      )}
+      <Toaster />
+    </BrowserRouter>
+  );
+}

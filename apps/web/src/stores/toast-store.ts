@@ -1,0 +1,37 @@
+import { create } from 'zustand';
+
+export interface Toast {
+  readonly id: number;
+  readonly title: string;
+  readonly description?: string;
+  readonly variant?: 'default' | 'destructive';
+  /** ms; default 5000 (spec 01 §9: 3 s on game toasts). */
+  readonly duration?: number;
+}
+
+interface ToastState {
+  readonly toasts: readonly Toast[];
+  show(toast: Omit<Toast, 'id'>): void;
+  dismiss(id: number): void;
+}
+
+/** At most one toast at a time (spec 01 §9): a new one replaces the one showing. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+let next = 1;
+
+export const useToasts = create<ToastState>()((set) => ({
+  toasts: [],
+  show(toast) {
+    set((state) => ({ toasts: [{ ...toast, id: next++ }, ...state.toasts].slice(0, TOAST_LIMIT) }));
+  },
+  dismiss(id) {
+    set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) }));
+  },
+}));
+
+/** Shows a toast from anywhere. */
+export function toast(input: Omit<Toast, 'id'>): void {
+  useToasts.getState().show(input);
+}
