@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AuthPage } from './pages/auth-page.js';
 import { HomePage } from './pages/home-page.js';
 import { NotFound } from './pages/not-found.js';
+import { PlayPage } from './pages/play/play-page.js';
 import { Splash } from './pages/splash.js';
 import { Shell } from './shell/shell.js';
 import { Toaster } from './shell/toaster.js';
@@ -29,6 +30,8 @@ export function App(): ReactElement {
           <Route path="/lobby" element={<HomePage />} />
           <Route element={<Shell />}>
             <Route path="/auth" element={<AuthPage />} />
+            <Route path="/play" element={<PlayPage />} />
+            <Route path="/play/:id" element={<PlayPage />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactElement, useEffect, useState } from 'react';
+import { type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, apiRequest } from '../lib/api.js';
 import {
@@ -54,14 +54,16 @@ export function AuthPage(): ReactElement {
     };
   }, []);
 
-  // Once someone is signed in (not as a guest): claim a pending prize, then go on.
+  // Once someone is signed in (not as a guest): claim a pending prize, then go on. A ref, not
+  // state, marks the claim as started, so re-renders cannot cancel or repeat it.
+  const claiming = useRef(false);
   useEffect(() => {
-    if (user === null || user.id < 0 || busy) return;
+    if (user === null || user.id < 0 || claiming.current) return;
     if (pendingClaim === null) {
       navigate('/', { replace: true });
       return;
     }
-    let cancelled = false;
+    claiming.current = true;
     setBusy(true);
     void (async () => {
       try {
@@ -77,17 +79,12 @@ export function AuthPage(): ReactElement {
           variant: 'destructive',
         });
       } finally {
-        if (!cancelled) {
-          setPendingClaim(null);
-          setBusy(false);
-          navigate('/tokens', { replace: true });
-        }
+        setPendingClaim(null);
+        setBusy(false);
+        navigate('/tokens', { replace: true });
       }
     })();
-    return () => {
-      cancelled = true;
-    };
-  }, [user, pendingClaim, busy, navigate]);
+  }, [user, pendingClaim, navigate]);
 
   if (splash) {
     return (

@@ -1,0 +1,146 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../harness.js';
+import { type BrowserUser, ensureWebBuilt, openBrowser, shot } from './browser.js';
+
+/**
+ * The main game in two real browsers against the real server: a registered player creates a game,
+ * a guest joins by link, both choose face-up cards, the countdown runs, they chat and play it to
+ * game over through the UI only.
+ */
+describe('web client - /play in two browsers', () => {
+  let server: TestServer;
+  let base = '';
+  const users: BrowserUser[] = [];
+  beforeAll(async () => {
+    server = await startServer({ webDir: ensureWebBuilt(), inviteCodes: ['PLAY-INVITE'], inviteUses: 5 });
+    base = server.base;
+  }, 120_000);
+  afterAll(async () => {
+    for (const user of users) await user.close();
+    await server?.close();
+  });
+
+  async function chooseFaceUp(page: Page): Promise<void> {
+    const hand = page.getByRole('group', { name: 'Your hand' }).getByRole('button');
+    await hand.first().waitFor();
+    for (let i = 0; i < 3; i++) await hand.nth(i).click();
+    await page.getByRole('button', { name: "I'm Ready to Play" }).click();
+  }
+
+  /**
+   * One move if it is this page's turn: the lowest playable card, else pick up. A `yielding`
+   * player picks up whenever allowed (so the other one wins).
+   */
+  async function move(page: Page, yielding = false): Promise<boolean> {
+    if (!(await page.getByText('Your turn', { exact: true }).isVisible())) return false;
+    const pickUp = page.getByRole('button', { name: 'Pick Up' });
+    if (yielding && (await pickUp.isEnabled())) {
+      await pickUp.click();
+      await page.waitForTimeout(30);
+      return true;
+    }
+    const playable = page.locator('.my-area button.playing-card.selectable:not([disabled])');
+    if ((await playable.count()) > 0) {
+      await playable.first().click();
+      await page.getByRole('button', { name: 'Play', exact: true }).click();
+    } else {
+      await page.getByRole('button', { name: 'Pick Up' }).click();
+    }
+    // Wait for the turn to move on or the board to change.
+    await page.waitForTimeout(30);
+    return true;
+  }
+
+  it('web - a registered player and a guest play a whole game with chat; the guest winner claims the prize', async () => {
+    const host = await openBrowser();
+    const guest = await openBrowser();
+    users.push(host, guest);
+    const registered = await host.context.request.post(`${base}/api/auth/register`, {
+      data: { username: 'Hostess', email: 'hostess@example.com', password: 'secret-pass', inviteCode: 'PLAY-INVITE' },
+    });
+    expect(registered.status()).toBe(200);
+
+    // The host creates a 2-player game from the lobby.
+    await host.page.goto(`${base}/play`);
+    await host.page.getByRole('button', { name: 'Create Game' }).click();
+    await expect(host.page.getByLabel('Game name').inputValue()).resolves.toBe('Public Game');
+    await host.page.getByLabel('Private').check();
+    await expect(host.page.getByLabel('Game name').inputValue()).resolves.toBe('Private Game');
+    await host.page.getByLabel('Public').check();
+    await host.page.getByRole('button', { name: 'Fewer players' }).click();
+    await host.page.getByRole('button', { name: 'Fewer players' }).click();
+    await expect(host.page.getByRole('button', { name: 'Fewer players' }).isDisabled()).resolves.toBe(true);
+    await shot(host.page, 'play-create');
+    await host.page.getByRole('button', { name: 'Create Game' }).click();
+    await host.page.waitForURL(/\/play\?gameId=\d+$/);
+    const gameId = new URL(host.page.url()).searchParams.get('gameId');
+    await host.page.getByRole('heading', { name: 'Waiting for players' }).waitFor();
+
+    // The guest is signed in automatically and joins by the link.
+    await guest.page.goto(`${base}/play`);
+    await guest.page
+      .getByText("Welcome! You've been automatically logged in as a guest user.", { exact: true })
+      .waitFor();
+    await guest.page.getByRole('heading', { name: 'Play' }).waitFor();
+    await shot(guest.page, 'play-lobby');
+    await guest.page.goto(`${base}/play?gameId=${gameId}`);
+    await guest.page.getByRole('heading', { name: 'Waiting for players' }).waitFor();
+
+    await chooseFaceUp(host.page);
+    await host.page.getByText("You're ready. The game starts when everyone has chosen.").waitFor();
+    await shot(host.page, 'play-waiting');
+    await chooseFaceUp(guest.page);
+    await guest.page.getByText('Game Starting').waitFor();
+    await shot(guest.page, 'play-countdown');
+    await guest.page.getByText('Game Starting').waitFor({ state: 'detached', timeout: 6000 });
+
+    // Chat both ways.
+    await host.page.getByRole('button', { name: /Open chat/ }).click();
+    await host.page.getByLabel('Message').fill('good luck :fire:');
+    await host.page.getByRole('button', { name: 'Send' }).click();
+    await guest.page.getByRole('button', { name: 'Open chat (1 unread)' }).waitFor();
+    await guest.page.getByRole('button', { name: /Open chat/ }).click();
+    await guest.page.getByText('good luck 🔥').waitFor();
+    await guest.page.getByRole('button', { name: 'Minimise chat' }).click();
+    await host.page.getByRole('button', { name: 'Minimise chat' }).click();
+    await shot(host.page, 'play-board');
+
+    // Play to the end through the UI.
+    const over = (page: Page) => page.getByRole('heading', { name: /won!$/ }).isVisible();
+    for (let i = 0; i < 3000 && !(await over(host.page)) && !(await over(guest.page)); i++) {
+      const moved = (await move(host.page, true)) || (await move(guest.page));
+      if (!moved) await host.page.waitForTimeout(20);
+    }
+    await host.page.getByRole('heading', { name: /won!$/ }).waitFor();
+    await guest.page.getByRole('heading', { name: /won!$/ }).waitFor();
+    await shot(host.page, 'play-game-over-host');
+    await shot(guest.page, 'play-game-over-guest');
+    // The host kept picking up: the guest won, and the host paid the fee for nothing.
+    await guest.page.getByRole('heading', { name: 'You won!' }).waitFor();
+    await host.page.getByText('The winner needs to register to claim their 200 token prize.').waitFor();
+    const balance = async (user: BrowserUser) =>
+      ((await (await user.context.request.get(`${base}/api/tokens/balance`)).json()) as { balance: number }).balance;
+    expect(await balance(host)).toBe(0);
+
+    // The guest follows the claim link, registers in the same browser, and the prize is paid.
+    await guest.page.getByRole('link', { name: 'Claim your prize' }).click();
+    await guest.page.waitForURL(/\/auth\?gameId=\d+&guestId=-\d+&amount=200$/);
+    await guest.page
+      .getByText('Congratulations on your win! Create an account to claim your 200 tokens!', { exact: true })
+      .waitFor();
+    await guest.page.getByText('Create an account to claim your prize!', { exact: true }).waitFor();
+    await expect(guest.page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await shot(guest.page, 'auth-claim');
+    await guest.page.locator('form button[type=submit]:not([disabled])').waitFor({ timeout: 5000 });
+    await guest.page.getByLabel('Username', { exact: true }).fill('LuckyGuest');
+    await guest.page.getByLabel('Email').fill('lucky@example.com');
+    await guest.page.getByLabel('Password', { exact: true }).fill('secret-pass');
+    await guest.page.getByLabel('Confirm password').fill('secret-pass');
+    await guest.page.getByLabel('Invite code (optional)').fill('PLAY-INVITE');
+    await guest.page.getByRole('button', { name: 'Create account' }).click();
+    await guest.page.waitForURL(`${base}/tokens`);
+    await guest.page.getByText("You've claimed 200 tokens!", { exact: true }).waitFor();
+    expect(await balance(guest)).toBe(300);
+  }, 240_000);
+});

@@ -1,0 +1,190 @@
+import type { MainRules } from '@palace/protocol';
+import { type FormEvent, type ReactElement, useEffect, useState } from 'react';
+import { ApiError, apiGet, apiRequest } from '../../lib/api.js';
+import { isGuest, useAuth } from '../../stores/auth-store.js';
+import { GAME_TOAST_MS } from '../../stores/game-store.js';
+import { toast } from '../../stores/toast-store.js';
+
+const RULES: ReadonlyArray<{ key: keyof MainRules; label: string }> = [
+  { key: 'clearWithTens', label: '10s clear the pile' },
+  { key: 'sevenLower', label: '7 forces 7 or lower' },
+  { key: 'burnFourOfAKind', label: 'Four of a kind burns the pile' },
+  { key: 'mustPlayAllSameValue', label: 'Must play all cards of the same value' },
+];
+const DEFAULT_RULES: MainRules = {
+  clearWithTens: true,
+  sevenLower: true,
+  burnFourOfAKind: true,
+  mustPlayAllSameValue: false,
+};
+
+/** GAME-{timestamp}-{6 random upper-case characters} (spec 01 §3). */
+export function gameCode(now = Date.now()): string {
+  const letters = Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+  return `GAME-${now}-${letters}`;
+}
+
+export function nameError(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (trimmed.length < 3) return 'Game name must be at least 3 characters';
+  if (trimmed.length > 30) return 'Game name must be less than 30 characters';
+  return undefined;
+}
+
+/** The create-game stage (spec 01 §2, §5). Guests play free; a player must afford the fee. */
+export function CreateGame({
+  onCancel,
+  onCreated,
+}: {
+  onCancel: () => void;
+  onCreated: (id: number) => void;
+}): ReactElement {
+  const user = useAuth((s) => s.user);
+  const guest = isGuest(user);
+  const [isPrivate, setPrivate] = useState(false);
+  const [name, setName] = useState('Public Game');
+  const [edited, setEdited] = useState(false);
+  const [limit, setLimit] = useState(4);
+  const [fee, setFee] = useState(100);
+  const [rules, setRules] = useState<MainRules>(DEFAULT_RULES);
+  const [balance, setBalance] = useState<number | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (guest) return;
+    apiGet<{ balance: number }>('/api/tokens/balance').then(
+      (b) => setBalance(b?.balance ?? 0),
+      () => setBalance(null),
+    );
+  }, [guest]);
+
+  const choosePrivate = (value: boolean) => {
+    setPrivate(value);
+    if (!edited) setName(value ? 'Private Game' : 'Public Game');
+  };
+  const short = !guest && balance !== null && balance < fee ? fee - balance : 0;
+  const error = submitted ? nameError(name) : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (nameError(name) !== undefined || short > 0 || user === null) return;
+    setBusy(true);
+    try {
+      const created = await apiRequest<{ id: number }>('POST', '/api/games', {
+        gameCode: gameCode(),
+        name: name.trim(),
+        hostId: user.id,
+        playerLimit: limit,
+        isPrivate,
+        entryFee: fee,
+        rules,
+        ...(guest ? { guestUserId: user.id } : {}),
+      });
+      toast({
+        title: 'Game Created',
+        description: `${name.trim()} is ready. Waiting for players…`,
+        duration: GAME_TOAST_MS,
+      });
+      onCreated(created.id);
+    } catch (failure) {
+      const description =
+        failure instanceof ApiError
+          ? failure.fromServer
+            ? failure.message
+            : 'Failed to create game. Please try again.'
+          : 'Connection Error: Could not connect to the server. Please check your internet connection and try again.';
+      toast({ title: 'Game Creation Error', description, variant: 'destructive', duration: GAME_TOAST_MS });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card create-game form" noValidate onSubmit={(e) => void submit(e)} aria-label="Create game">
+      <h1>Create Game</h1>
+      <div className="field">
+        <label htmlFor="game-name">Game name</label>
+        <input
+          id="game-name"
+          value={name}
+          maxLength={60}
+          aria-invalid={error !== undefined}
+          aria-describedby={error !== undefined ? 'game-name-error' : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setEdited(true);
+          }}
+        />
+        {error !== undefined && (
+          <p className="field-error" id="game-name-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <fieldset className="segmented">
+        <legend>Game type</legend>
+        <label>
+          <input type="radio" name="type" checked={!isPrivate} onChange={() => choosePrivate(false)} /> Public
+        </label>
+        <label>
+          <input type="radio" name="type" checked={isPrivate} onChange={() => choosePrivate(true)} /> Private
+        </label>
+      </fieldset>
+      <div className="field">
+        <fieldset className="stepper plain">
+          <legend className="label">Players</legend>
+          <button type="button" aria-label="Fewer players" disabled={limit <= 2} onClick={() => setLimit((n) => n - 1)}>
+            −
+          </button>
+          <output aria-live="polite">{limit}</output>
+          <button type="button" aria-label="More players" disabled={limit >= 8} onClick={() => setLimit((n) => n + 1)}>
+            +
+          </button>
+        </fieldset>
+      </div>
+      <fieldset className="rules">
+        <legend>Rules</legend>
+        {RULES.map(({ key, label }) => (
+          <label key={key} className="check">
+            <input
+              type="checkbox"
+              checked={rules[key]}
+              onChange={(e) => setRules({ ...rules, [key]: e.target.checked })}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="entry-fee">
+          Entry fee: <strong>{fee} SRT</strong> {guest && <span className="muted small">(guests play free)</span>}
+        </label>
+        <input
+          id="entry-fee"
+          type="range"
+          min={100}
+          max={1000}
+          step={50}
+          value={fee}
+          onChange={(e) => setFee(Number(e.target.value))}
+        />
+        <p className="muted small">Prize: {fee * limit} SRT tokens to the winner</p>
+      </div>
+      {short > 0 && (
+        <p className="field-error" role="alert">
+          You need {short} more tokens to create this game
+        </p>
+      )}
+      <div className="button-row">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={busy || short > 0}>
+          Create Game
+        </button>
+      </div>
+    </form>
+  );
+}

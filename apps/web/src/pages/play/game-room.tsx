@@ -1,0 +1,311 @@
+import type { MainGameState, MainPlayer } from '@palace/protocol';
+import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../shell/avatar.js';
+import { useAuth } from '../../stores/auth-store.js';
+import { useGame } from '../../stores/game-store.js';
+import { CardView } from './card-view.js';
+import { ChatPanel } from './chat-panel.js';
+import { type AnyCard, toggleFaceUpChoice, toggleSelection } from './selection.js';
+import { playTick } from './sounds.js';
+
+/** The "Game Starting" countdown, in seconds (spec 01 §9). */
+export const COUNTDOWN_SECONDS = 3;
+
+/** The game room (spec 01 §2): header, waiting screen, countdown, board, chat and game over. */
+export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => void }): ReactElement {
+  const user = useAuth((s) => s.user);
+  const game = useGame((s) => s.game);
+  const join = useGame((s) => s.join);
+  const leave = useGame((s) => s.leave);
+  const status = useGame((s) => s.status);
+  const error = useGame((s) => s.error);
+
+  useEffect(() => {
+    void join(gameId);
+  }, [gameId, join]);
+
+  if (user === null) return <p className="muted">Loading Error: Please wait a moment and try again.</p>;
+  if (game === null || game.id !== gameId) {
+    return (
+      <div className="card room-loading" role="status">
+        <span className="spinner spinner-small" aria-hidden="true" /> Joining game #{gameId}…
+        {status !== 'open' && <p className="muted small">Connecting…</p>}
+        {error !== null && <p className="error-text">{error}</p>}
+      </div>
+    );
+  }
+  const me = game.players.find((p) => p.id === user.id) ?? null;
+  return (
+    <div className="room">
+      <header className="room-header">
+        <div>
+          <h1>
+            {game.name} <span className="muted small">#{game.id}</span>
+          </h1>
+          <span className="muted small">
+            {me === null ? 'Spectator' : me.isHost ? 'Host' : 'Player'} · {game.players.length}/{game.playerLimit}{' '}
+            players · prize {game.prizeAmount} SRT
+          </span>
+        </div>
+        <span className={`status-badge ${game.status}`}>{statusLabel(game.status)}</span>
+        <button
+          type="button"
+          className="button button-secondary button-small-outline"
+          onClick={() => {
+            leave();
+            onLeave();
+          }}
+        >
+          Leave
+        </button>
+      </header>
+      {error !== null && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      {game.status === 'waiting' ? <WaitingRoom game={game} me={me} /> : <Board game={game} me={me} />}
+      <ChatPanel />
+    </div>
+  );
+}
+
+function statusLabel(status: MainGameState['status']): string {
+  return status === 'active' ? 'Active' : status === 'waiting' ? 'Waiting' : 'Completed';
+}
+
+function WaitingRoom({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {
+  const send = useGame((s) => s.send);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const ready = game.players.filter((p) => p.isReady).length;
+  return (
+    <section className="card waiting">
+      <h2>Waiting for players</h2>
+      <progress
+        max={game.players.length}
+        value={ready}
+        aria-label={`${ready} of ${game.players.length} players ready`}
+      />
+      <ul className="ready-list">
+        {game.players.map((p) => (
+          <li key={p.id}>
+            <Avatar name={p.username} src={p.avatar} size={28} />
+            <span>{p.username}</span>
+            <span className={`ready-badge${p.isReady ? ' ready' : ''}`}>{p.isReady ? 'Ready' : 'Choosing cards'}</span>
+          </li>
+        ))}
+      </ul>
+      {me !== null && !me.isReady && (
+        <>
+          <p>Choose 3 cards to lie face up ({chosen.length}/3):</p>
+          <fieldset className="card-row plain">
+            <legend className="sr-only">Your hand</legend>
+            {me.handCards.map((card) => (
+              <CardView
+                key={card.id}
+                card={card}
+                selectable
+                selected={chosen.includes(card.id)}
+                onSelect={() => setChosen((c) => toggleFaceUpChoice(c, card.id))}
+              />
+            ))}
+          </fieldset>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={chosen.length !== 3}
+            onClick={() => send({ type: 'select_faceup_cards', gameId: game.id, cardIds: chosen })}
+          >
+            I'm Ready to Play
+          </button>
+        </>
+      )}
+      {me?.isReady === true && <p className="muted">You're ready. The game starts when everyone has chosen.</p>}
+      <p className="muted small">The game starts when at least 2 players have joined and everyone is ready.</p>
+    </section>
+  );
+}
+
+function Countdown({ onDone }: { onDone: () => void }): ReactElement {
+  const [left, setLeft] = useState(COUNTDOWN_SECONDS);
+  useEffect(() => {
+    playTick(left === 1 ? 0.5 : 0.3);
+    if (left === 0) {
+      onDone();
+      return;
+    }
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left, onDone]);
+  return (
+    <div className="countdown" role="alert" aria-live="assertive">
+      <div>Game Starting</div>
+      <div className="countdown-number">{Math.max(left, 1)}</div>
+    </div>
+  );
+}
+
+function Board({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {
+  const send = useGame((s) => s.send);
+  const [selected, setSelected] = useState<AnyCard[]>([]);
+  const [counting, setCounting] = useState(false);
+  const seenActive = useRef(false);
+  useEffect(() => {
+    if (game.status === 'active' && !seenActive.current) {
+      seenActive.current = true;
+      if (game.players.length > 1 && game.lastAction === null) setCounting(true);
+    }
+  }, [game.status, game.players.length, game.lastAction]);
+  // A new state may make the selection illegal: keep only what is still playable.
+  useEffect(() => {
+    setSelected((s) => s.filter((c) => game.playableCards.includes(c.id)));
+  }, [game.playableCards]);
+
+  const myTurn = me !== null && game.currentTurn === me.id && game.status === 'active';
+  const opponents = game.players.filter((p) => p.id !== me?.id);
+  const last = game.lastAction;
+  const pick = (card: AnyCard) => setSelected((s) => toggleSelection(s, card));
+  const playable = (card: AnyCard) => myTurn && game.playableCards.includes(card.id);
+  return (
+    <section className="board">
+      {counting && <Countdown onDone={() => setCounting(false)} />}
+      <ul className="opponents">
+        {opponents.map((p) => (
+          <li key={p.id} className={`opponent${p.isCurrentTurn ? ' turn' : ''}`}>
+            <Avatar name={p.username} src={p.avatar} size={32} />
+            <div className="opponent-name">{p.username}</div>
+            <div className="small muted">
+              {p.handCount} in hand · {p.faceDownCards.length} down
+            </div>
+            <div className="card-row mini">
+              {p.faceUpCards.map((c) => (
+                <CardView key={c.id} card={c} small />
+              ))}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="table-centre">
+        <figure className="deck" aria-label={`Deck: ${game.deck.length} cards`}>
+          {game.deck.slice(0, 3).map((c, i) => (
+            <span key={c.id} className="stacked" style={{ transform: `translate(${i * 3}px, ${-i * 3}px)` }}>
+              <CardView card={c} small />
+            </span>
+          ))}
+          <span className="deck-count">{game.deck.length}</span>
+        </figure>
+        <figure className="pile" aria-label={`Pile: ${game.playedCards.length} cards`}>
+          {game.playedCards.slice(-3).map((c) => (
+            <CardView key={c.id} card={c} />
+          ))}
+          {game.playedCards.length === 0 && <span className="muted small">Empty pile</span>}
+        </figure>
+      </div>
+      {last !== null && last.type !== 'game_over' && (
+        <p className="last-action" role="status">
+          {last.username}{' '}
+          {last.type === 'pickup'
+            ? 'picked up the pile'
+            : `played ${last.cards.map((c) => `${c.value}${c.symbol}`).join(' ')}${last.type === 'burn' ? ' and burned the pile' : ''}`}
+        </p>
+      )}
+      {game.status === 'completed' && <GameOver game={game} me={me} />}
+      {me !== null && game.status === 'active' && (
+        <div className="my-area">
+          <p className={`turn-line${myTurn ? ' mine' : ''}`}>
+            {myTurn ? 'Your turn' : `Waiting for ${game.players.find((p) => p.isCurrentTurn)?.username ?? '…'}`}
+          </p>
+          <Row title="Hand" cards={sortByRank(me.handCards)} selected={selected} playable={playable} pick={pick} />
+          <Row title="Face up" cards={me.faceUpCards} selected={selected} playable={playable} pick={pick} />
+          <Row title="Face down" cards={me.faceDownCards} selected={selected} playable={playable} pick={pick} />
+          <div className="button-row actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!myTurn || !game.canPickUp}
+              onClick={() => send({ type: 'pickup_cards', gameId: game.id })}
+            >
+              Pick Up
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!myTurn || selected.length === 0}
+              onClick={() => {
+                send({ type: 'play_card', gameId: game.id, cardIds: selected.map((c) => c.id) });
+                setSelected([]);
+              }}
+            >
+              Play
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const RANK_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+
+/** The hand shown low to high (2 first), so equal values sit together. */
+export function sortByRank(cards: readonly AnyCard[]): AnyCard[] {
+  const rank = (card: AnyCard) => ('value' in card ? RANK_ORDER.indexOf(card.value) : 99);
+  return [...cards].sort((a, b) => rank(a) - rank(b));
+}
+
+function Row(props: {
+  title: string;
+  cards: readonly AnyCard[];
+  selected: readonly AnyCard[];
+  playable: (card: AnyCard) => boolean;
+  pick: (card: AnyCard) => void;
+}): ReactElement | null {
+  if (props.cards.length === 0) return null;
+  return (
+    <div className="my-row">
+      <span className="row-title small muted">{props.title}</span>
+      <fieldset className="card-row plain">
+        <legend className="sr-only">{props.title}</legend>
+        {props.cards.map((card) => (
+          <CardView
+            key={card.id}
+            card={card}
+            selectable={props.playable(card)}
+            selected={props.selected.some((c) => c.id === card.id)}
+            onSelect={() => props.pick(card)}
+          />
+        ))}
+      </fieldset>
+    </div>
+  );
+}
+
+function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {
+  const last = game.lastAction;
+  const winner = game.players.find((p) => p.id === game.winnerId);
+  const prize = last?.prizeAmount ?? game.prizeAmount;
+  const iWon = me !== null && winner?.id === me.id;
+  return (
+    <div className="card game-over" role="status">
+      <h2>{iWon ? 'You won!' : `${winner?.username ?? 'Someone'} won!`}</h2>
+      {last?.guestWinner === true && iWon && (
+        <>
+          <p>Create an account to claim your {prize} tokens!</p>
+          <Link className="button button-primary" to={`/auth?gameId=${game.id}&guestId=${me?.id}&amount=${prize}`}>
+            Claim your prize
+          </Link>
+        </>
+      )}
+      {last?.guestWinner === true && !iWon && <p>The winner needs to register to claim their {prize} token prize.</p>}
+      {last?.guestWinner !== true && (
+        <p>
+          {iWon ? `${prize} SRT tokens are yours.` : `${winner?.username ?? 'The winner'} takes ${prize} SRT tokens.`}
+        </p>
+      )}
+      <Link className="button button-secondary" to="/play">
+        Back to Lobby
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import type { LobbyGame, OnlineFriend, RecentGame } from '@palace/protocol';
+import { type ReactElement, useCallback, useEffect, useState } from 'react';
+import { apiGet } from '../../lib/api.js';
+import { durationLabel, timestampLabel } from '../../lib/format.js';
+import { Avatar } from '../../shell/avatar.js';
+import { isGuest, useAuth } from '../../stores/auth-store.js';
+
+/** The lobby is refetched every 5 s (spec 01 §9). */
+export const LOBBY_REFETCH_MS = 5_000;
+const FILTERS = ['All Games', 'Public', 'Private', 'Tournaments'] as const;
+type Filter = (typeof FILTERS)[number];
+
+export function filterGames(games: readonly LobbyGame[], filter: Filter): LobbyGame[] {
+  switch (filter) {
+    case 'Public':
+      return games.filter((g) => !g.isPrivate);
+    case 'Private':
+      return games.filter((g) => g.isPrivate);
+    case 'Tournaments':
+      return [];
+    default:
+      return [...games];
+  }
+}
+
+export function Lobby({ onCreate, onJoin }: { onCreate: () => void; onJoin: (id: number) => void }): ReactElement {
+  const [games, setGames] = useState<LobbyGame[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [filter, setFilter] = useState<Filter>('All Games');
+  const user = useAuth((s) => s.user);
+
+  const load = useCallback(async () => {
+    try {
+      setGames((await apiGet<LobbyGame[]>('/api/games')) ?? []);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), LOBBY_REFETCH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const shown = games === null ? null : filterGames(games, filter);
+  return (
+    <div className="lobby">
+      <div className="lobby-head">
+        <h1>Play</h1>
+        <button type="button" className="button button-primary" onClick={onCreate}>
+          Create Game
+        </button>
+      </div>
+      <fieldset className="chips plain">
+        <legend className="sr-only">Filter games</legend>
+        {FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            className={`chip${f === filter ? ' selected' : ''}`}
+            aria-pressed={f === filter}
+            onClick={() => setFilter(f)}
+          >
+            {f}
+          </button>
+        ))}
+      </fieldset>
+      {failed && (
+        <p className="error-text" role="alert">
+          Error: Could not load games. Please try again.
+        </p>
+      )}
+      <ul className="game-list" aria-busy={shown === null}>
+        {shown === null
+          ? [0, 1, 2].map((n) => <li key={n} className="card game-card skeleton" aria-hidden="true" />)
+          : shown.map((game) => <GameCard key={game.id} game={game} onJoin={() => onJoin(game.id)} />)}
+        {shown !== null && shown.length === 0 && <li className="muted">No games here yet. Create one!</li>}
+      </ul>
+      <RecentGames />
+      {user !== null && !isGuest(user) && <FriendsOnline />}
+    </div>
+  );
+}
+
+function GameCard({ game, onJoin }: { game: LobbyGame; onJoin: () => void }): ReactElement {
+  const extra = game.players.length - 3;
+  return (
+    <li className="card game-card">
+      <div className="game-card-head">
+        <h3>{game.name}</h3>
+        <span className={`status-badge ${game.status}`}>{game.status === 'active' ? 'Active' : 'Waiting'}</span>
+      </div>
+      <div className="game-card-meta">
+        <span className="avatar-stack" aria-hidden="true">
+          {game.players.slice(0, 3).map((p) => (
+            <Avatar key={p.id} name={p.username} src={p.avatar} size={28} />
+          ))}
+          {extra > 0 && <span className="avatar avatar-more">+{extra}</span>}
+        </span>
+        <span>
+          {game.playerCount}/{game.playerLimit} players
+        </span>
+        <span className="fee">{game.entryFee} SRT</span>
+      </div>
+      <button type="button" className="button button-primary" onClick={onJoin}>
+        Join Game
+      </button>
+    </li>
+  );
+}
+
+function RecentGames(): ReactElement | null {
+  const [recent, setRecent] = useState<RecentGame[]>([]);
+  useEffect(() => {
+    apiGet<RecentGame[]>('/api/games/recent', { on401: 'null' }).then(
+      (r) => setRecent(r ?? []),
+      () => setRecent([]),
+    );
+  }, []);
+  if (recent.length === 0) return null;
+  return (
+    <section className="recent">
+      <h2>Recent Games</h2>
+      <ul className="recent-list">
+        {recent.map((game) => (
+          <li key={game.id} className="recent-item">
+            <Avatar name={game.hostName} src={game.hostAvatar} size={32} />
+            <div>
+              <div className="recent-name">{game.name}</div>
+              <div className="muted small">
+                {game.hostName} · {timestampLabel(game.timestamp)} · {durationLabel(game.duration)}
+              </div>
+            </div>
+            <span className={`result ${game.result}`}>{game.result === 'won' ? 'Won' : 'Lost'}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FriendsOnline(): ReactElement | null {
+  const [friends, setFriends] = useState<OnlineFriend[]>([]);
+  useEffect(() => {
+    apiGet<OnlineFriend[]>('/api/friends/online', { on401: 'null' }).then(
+      (r) => setFriends(r ?? []),
+      () => setFriends([]),
+    );
+  }, []);
+  if (friends.length === 0) return null;
+  return (
+    <section className="friends-strip">
+      <h2>Friends Online</h2>
+      <ul>
+        {friends.map((f) => (
+          <li key={f.id}>
+            <Avatar name={f.username} src={f.avatar} size={40} />
+            <span className={`presence ${f.status === 'online' || f.status === 'away' ? f.status : 'offline'}`}>
+              {f.status === 'online' || f.status === 'away' ? f.status : 'offline'}
+            </span>
+            <span className="small">{f.username}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

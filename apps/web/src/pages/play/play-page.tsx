@@ -1,0 +1,114 @@
+import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../stores/auth-store.js';
+import { useGame } from '../../stores/game-store.js';
+import { toast } from '../../stores/toast-store.js';
+import { CreateGame } from './create-game.js';
+import { GameRoom } from './game-room.js';
+import { Lobby } from './lobby.js';
+
+/**
+ * `/play` (spec 01 §2): lobby, create form and game room. A visitor is signed in as a guest
+ * automatically; `?gameId=` goes straight to the room.
+ */
+export function PlayPage(): ReactElement {
+  const user = useAuth((s) => s.user);
+  const guestLogin = useAuth((s) => s.guestLogin);
+  const [authFailed, setAuthFailed] = useState(false);
+  const tried = useRef(false);
+  const [params, setParams] = useSearchParams();
+  const { id: pathId } = useParams();
+  const [creating, setCreating] = useState(false);
+  const connect = useGame((s) => s.connect);
+  const backToLobby = useGame((s) => s.backToLobby);
+  const clearGame = useGame((s) => s.clearGame);
+
+  useEffect(() => {
+    if (user !== null || tried.current) return;
+    tried.current = true;
+    guestLogin().then(
+      () => toast({ title: 'Welcome!', description: "Welcome! You've been automatically logged in as a guest user." }),
+      () => {
+        setAuthFailed(true);
+        toast({
+          title: 'Guest Login Failed',
+          description: "We couldn't log you in automatically. Try refreshing the page.",
+          variant: 'destructive',
+        });
+      },
+    );
+  }, [user, guestLogin]);
+
+  useEffect(() => {
+    if (user !== null) connect();
+  }, [user, connect]);
+
+  useEffect(() => {
+    if (backToLobby) {
+      clearGame();
+      setParams({}, { replace: true });
+    }
+  }, [backToLobby, clearGame, setParams]);
+
+  if (user === null) return authFailed ? <AuthRequired /> : <p className="muted">Signing you in…</p>;
+  const raw = params.get('gameId') ?? pathId ?? null;
+  if (raw !== null) {
+    const gameId = Number(raw);
+    if (!/^[1-9][0-9]*$/.test(raw) || !Number.isSafeInteger(gameId)) {
+      return (
+        <div className="card error-card" role="alert">
+          <h2>Invalid Game ID</h2>
+          <p>The game ID in the URL is not valid</p>
+          <Link className="button button-secondary" to="/play">
+            Return to Lobby
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <GameRoom
+        gameId={gameId}
+        onLeave={() => {
+          setParams({}, { replace: true });
+        }}
+      />
+    );
+  }
+  if (creating) {
+    return (
+      <CreateGame
+        onCancel={() => setCreating(false)}
+        onCreated={(id) => {
+          setCreating(false);
+          setParams({ gameId: String(id) }, { replace: true });
+        }}
+      />
+    );
+  }
+  return (
+    <Lobby onCreate={() => setCreating(true)} onJoin={(id) => setParams({ gameId: String(id) }, { replace: true })} />
+  );
+}
+
+function AuthRequired(): ReactElement {
+  return (
+    <div className="card auth-required">
+      <h2>Authentication Required</h2>
+      <p>
+        All users must sign in to play. New users can apply for access through our waitlist, and winners receive SRT
+        tokens.
+      </p>
+      <div className="button-row">
+        <Link className="button button-primary" to="/auth">
+          Sign In
+        </Link>
+        <Link className="button button-secondary" to="/waitlist">
+          Apply for Access
+        </Link>
+        <Link className="button button-secondary" to="/">
+          Return to Home
+        </Link>
+      </div>
+    </div>
+  );
+}

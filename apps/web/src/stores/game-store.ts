@@ -1,0 +1,234 @@
+import type { MainChatMessage, MainGameState } from '@palace/protocol';
+import { create } from 'zustand';
+import { toast } from './toast-store.js';
+
+export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'closed' | 'error';
+
+/** Socket constants of spec 01 §9. */
+export const SOCKET_ATTEMPTS = 3;
+export const SOCKET_CONNECT_TIMEOUT_MS = 10_000;
+export const KEEP_ALIVE_IDLE_MS = 20_000;
+export const KEEP_ALIVE_CHECK_MS = 40_000;
+export const ERROR_CLEAR_MS = 5_000;
+export const JOIN_ATTEMPTS = 3;
+export const JOIN_FIRST_DELAY_MS = 500;
+export const JOIN_WAIT_MS = 3_000;
+export const LOBBY_RETURN_MS = 2_000;
+/** Game toasts stay 3 s. */
+export const GAME_TOAST_MS = 3_000;
+
+export const CONNECTION_TEXTS = {
+  failed: 'Failed to establish connection. Please refresh the page.',
+  error: 'Connection error. Please refresh and try again.',
+  lostForGood: 'Connection lost and could not be reestablished. Please refresh the page.',
+  notReady: 'Connection not ready. Please refresh the page and try again.',
+  lost: 'Connection lost. Please refresh the page.',
+  replaced: "You've connected from another device. This session will be closed.",
+} as const;
+
+interface GameStore {
+  readonly status: ConnectionStatus;
+  /** A connection or game error shown to the player; clears by itself after 5 s. */
+  readonly error: string | null;
+  readonly game: MainGameState | null;
+  readonly chat: readonly MainChatMessage[];
+  /** The game being joined (a loading state until its state arrives). */
+  readonly joining: number | null;
+  /** Set when the server says the game is gone: the page goes back to the lobby. */
+  readonly backToLobby: boolean;
+  connect(): void;
+  disconnect(): void;
+  join(gameId: number): Promise<boolean>;
+  send(message: Record<string, unknown>): boolean;
+  leave(): void;
+  clearGame(): void;
+}
+
+let socket: WebSocket | null = null;
+let attempts = 0;
+let lastSent = 0;
+let keepAlive: ReturnType<typeof setInterval> | null = null;
+let stopped = false;
+const stateWaiters = new Set<(game: MainGameState) => void>();
+
+/** `ws(s)://{host}/ws`; a local address on port 5000 if the page's address cannot be used. */
+export function socketUrl(): string {
+  try {
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    if (window.location.host === '') throw new Error('no host');
+    return `${scheme}://${window.location.host}/ws`;
+  } catch (error) {
+    console.warn('building the socket address failed', error);
+    return 'ws://localhost:5000/ws';
+  }
+}
+
+export const useGame = create<GameStore>()((set, get) => {
+  const fail = (message: string) => {
+    set({ error: message });
+    setTimeout(() => {
+      if (get().error === message) set({ error: null });
+    }, ERROR_CLEAR_MS);
+  };
+
+  const open = () => {
+    if (socket !== null && socket.readyState <= WebSocket.OPEN) return;
+    stopped = false;
+    set({ status: 'connecting' });
+    const ws = new WebSocket(socketUrl());
+    socket = ws;
+    const timeout = setTimeout(() => {
+      if (ws.readyState !== WebSocket.OPEN) ws.close();
+    }, SOCKET_CONNECT_TIMEOUT_MS);
+    ws.onopen = () => {
+      clearTimeout(timeout);
+      attempts = 0;
+      set({ status: 'open' });
+      const joining = get().joining ?? get().game?.id;
+      if (joining !== undefined && joining !== null) send({ type: 'join_game', gameId: joining });
+    };
+    ws.onmessage = (event) => onMessage(String(event.data));
+    ws.onerror = () => fail(CONNECTION_TEXTS.error);
+    ws.onclose = () => {
+      clearTimeout(timeout);
+      if (socket === ws) socket = null;
+      if (stopped) {
+        set({ status: 'closed' });
+        return;
+      }
+      if (attempts >= SOCKET_ATTEMPTS) {
+        set({ status: 'error' });
+        fail(CONNECTION_TEXTS.lostForGood);
+        return;
+      }
+      attempts++;
+      set({ status: 'connecting' });
+      // 1 s × 2^attempt, at most 10 s (spec 01 §9).
+      setTimeout(open, Math.min(10_000, 1000 * 2 ** attempts));
+    };
+  };
+
+  const send = (message: Record<string, unknown>): boolean => {
+    if (socket === null || socket.readyState !== WebSocket.OPEN) {
+      fail(CONNECTION_TEXTS.notReady);
+      return false;
+    }
+    socket.send(JSON.stringify(message));
+    lastSent = Date.now();
+    return true;
+  };
+
+  const onMessage = (text: string) => {
+    let message: { type?: string; [key: string]: unknown };
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case 'game_state': {
+        const game = message.game as MainGameState;
+        const current = get().game;
+        set({
+          game,
+          joining: get().joining === game.id ? null : get().joining,
+          chat:
+            current?.id === game.id && get().chat.length > game.chatMessages.length ? get().chat : game.chatMessages,
+        });
+        for (const waiter of stateWaiters) waiter(game);
+        break;
+      }
+      case 'chat_message': {
+        const line = message as unknown as MainChatMessage;
+        if (get().game?.id === line.gameId) set({ chat: [...get().chat, line] });
+        break;
+      }
+      case 'game_error': {
+        const text = String(message.message ?? '');
+        toast({ title: 'Game Error', description: text, variant: 'destructive', duration: GAME_TOAST_MS });
+        if (text.includes('already ended') || text.includes('not found')) {
+          setTimeout(() => set({ backToLobby: true, game: null, joining: null }), LOBBY_RETURN_MS);
+        }
+        break;
+      }
+      case 'connection_replaced':
+        stopped = true;
+        toast({ title: 'Connection Replaced', description: CONNECTION_TEXTS.replaced, variant: 'destructive' });
+        set({ status: 'closed' });
+        break;
+      case 'ping':
+        send({ type: 'pong' });
+        break;
+      default:
+        break;
+    }
+  };
+
+  return {
+    status: 'idle',
+    error: null,
+    game: null,
+    chat: [],
+    joining: null,
+    backToLobby: false,
+    connect() {
+      open();
+      if (keepAlive === null) {
+        keepAlive = setInterval(() => {
+          if (Date.now() - lastSent > KEEP_ALIVE_IDLE_MS && socket?.readyState === WebSocket.OPEN)
+            send({ type: 'ping' });
+        }, KEEP_ALIVE_CHECK_MS);
+      }
+    },
+    disconnect() {
+      stopped = true;
+      if (keepAlive !== null) clearInterval(keepAlive);
+      keepAlive = null;
+      socket?.close();
+      socket = null;
+      set({ status: 'closed' });
+    },
+    /**
+     * Joins `gameId` (spec 01 §4): skipped when already in it; otherwise up to 3 attempts, the
+     * first after 500 ms, then 1 s × (attempt − 1) apart, each waiting 3 s for the game's state.
+     */
+    async join(gameId) {
+      if (get().game?.id === gameId) return true;
+      set({ game: null, chat: [], joining: gameId, backToLobby: false });
+      for (let attempt = 1; attempt <= JOIN_ATTEMPTS; attempt++) {
+        await new Promise((r) => setTimeout(r, attempt === 1 ? JOIN_FIRST_DELAY_MS : 1000 * (attempt - 1)));
+        if (get().joining !== gameId) return get().game?.id === gameId;
+        const arrived = new Promise<boolean>((resolve) => {
+          const waiter = (game: MainGameState) => {
+            if (game.id !== gameId) return;
+            stateWaiters.delete(waiter);
+            resolve(true);
+          };
+          stateWaiters.add(waiter);
+          setTimeout(() => {
+            stateWaiters.delete(waiter);
+            resolve(false);
+          }, JOIN_WAIT_MS);
+        });
+        if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'join_game', gameId }));
+        if (await arrived) return true;
+      }
+      set({ joining: null, backToLobby: true });
+      toast({
+        title: 'Connection Error',
+        description: 'Failed to join game. Check your connection and try again.',
+        variant: 'destructive',
+      });
+      return false;
+    },
+    send,
+    leave() {
+      const game = get().game;
+      if (game !== null) send({ type: 'leave_game', gameId: game.id });
+      set({ game: null, chat: [], joining: null });
+    },
+    clearGame() {
+      set({ game: null, chat: [], joining: null, backToLobby: false });
+    },
+  };
+});
