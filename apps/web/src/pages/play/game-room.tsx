@@ -8,6 +8,7 @@ import { CardView } from './card-view.js';
 import { ChatPanel } from './chat-panel.js';
 import { type AnyCard, toggleFaceUpChoice, toggleSelection } from './selection.js';
 import { playTick } from './sounds.js';
+import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
 
 /** The "Game Starting" countdown, in seconds (spec 01 §9). */
 export const COUNTDOWN_SECONDS = 3;
@@ -20,6 +21,7 @@ export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => v
   const leave = useGame((s) => s.leave);
   const status = useGame((s) => s.status);
   const error = useGame((s) => s.error);
+  useTurnNotice();
 
   useEffect(() => {
     void join(gameId);
@@ -49,6 +51,11 @@ export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => v
           </span>
         </div>
         <span className={`status-badge ${game.status}`}>{statusLabel(game.status)}</span>
+        {status !== 'open' && (
+          <span className="connection-badge" role="status">
+            {status === 'connecting' ? 'Reconnecting…' : 'Offline'}
+          </span>
+        )}
         <button
           type="button"
           className="button button-secondary button-small-outline"
@@ -65,6 +72,7 @@ export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => v
           {error}
         </p>
       )}
+      <NotificationPrompt />
       {game.status === 'waiting' ? <WaitingRoom game={game} me={me} /> : <Board game={game} me={me} />}
       <ChatPanel />
     </div>

@@ -6,6 +6,7 @@ import { toast } from '../../stores/toast-store.js';
 import { CreateGame } from './create-game.js';
 import { GameRoom } from './game-room.js';
 import { Lobby } from './lobby.js';
+import { RoomBoundary } from './room-boundary.js';
 
 /**
  * `/play` (spec 01 §2): lobby, create form and game room. A visitor is signed in as a guest
@@ -65,13 +66,11 @@ export function PlayPage(): ReactElement {
         </div>
       );
     }
+    const toLobby = () => setParams({}, { replace: true });
     return (
-      <GameRoom
-        gameId={gameId}
-        onLeave={() => {
-          setParams({}, { replace: true });
-        }}
-      />
+      <RoomBoundary gameId={gameId} onReturn={toLobby}>
+        <GameRoom gameId={gameId} onLeave={toLobby} />
+      </RoomBoundary>
     );
   }
   if (creating) {

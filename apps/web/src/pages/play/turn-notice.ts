@@ -1,0 +1,51 @@
+import type { MainGameState } from '@palace/protocol';
+
+/** Where the notification prompt's dismissal is remembered (spec 01 §3). */
+export const PROMPT_DISMISSED_KEY = 'palace_notification_prompt_dismissed';
+/** How long the "notifications on" confirmation shows, in ms (spec 01 §9). */
+export const ENABLED_CONFIRMATION_MS = 2000;
+
+export interface NoticeInputs {
+  readonly signedIn: boolean;
+  readonly permission: NotificationPermission | 'unsupported';
+  /** Whether the game screen has the focus (a visible, focused tab). */
+  readonly focused: boolean;
+  readonly game: MainGameState | null;
+  readonly userId: number | null;
+  /** The game we last notified about whose turn has not passed away since. */
+  readonly notifiedGameId: number | null;
+}
+
+/**
+ * Whether to send the turn notification now (spec 01 §4): signed in, permission granted, the
+ * screen not focused, the game active and the user's turn — and not again for the same game until
+ * the turn has passed away.
+ */
+export function shouldNotify(input: NoticeInputs): boolean {
+  const { game } = input;
+  return (
+    input.signedIn &&
+    input.permission === 'granted' &&
+    !input.focused &&
+    game !== null &&
+    game.status === 'active' &&
+    input.userId !== null &&
+    game.currentTurn === input.userId &&
+    input.notifiedGameId !== game.id
+  );
+}
+
+/** The notification's title and text. */
+export function noticeText(game: MainGameState): { title: string; body: string } {
+  const last = game.lastAction;
+  let summary = '';
+  if (last !== null && last.type !== 'game_over') {
+    summary =
+      last.type === 'pickup'
+        ? `${last.username} picked up the pile. `
+        : last.type === 'burn'
+          ? `${last.username} burned the pile. `
+          : `${last.username} played ${last.cards.map((c) => `${c.value}${c.symbol}`).join(' ')}. `;
+  }
+  return { title: `Your Turn in ${game.name}`, body: `${summary}It's your turn in ${game.name}` };
+}

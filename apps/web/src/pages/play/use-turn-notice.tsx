@@ -1,0 +1,83 @@
+import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../../stores/auth-store.js';
+import { useGame } from '../../stores/game-store.js';
+import { ENABLED_CONFIRMATION_MS, noticeText, PROMPT_DISMISSED_KEY, shouldNotify } from './turn-notice.js';
+
+function permission(): NotificationPermission | 'unsupported' {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+/** Sends the turn notification when due (see `shouldNotify`); clicking it opens the game. */
+export function useTurnNotice(): void {
+  const game = useGame((s) => s.game);
+  const user = useAuth((s) => s.user);
+  const navigate = useNavigate();
+  const notified = useRef<number | null>(null);
+  useEffect(() => {
+    if (game === null || user === null) return;
+    // Once the turn has passed away, the next one may notify again.
+    if (game.currentTurn !== user.id && notified.current === game.id) notified.current = null;
+    const due = shouldNotify({
+      signedIn: true,
+      permission: permission(),
+      focused: document.visibilityState === 'visible' && document.hasFocus(),
+      game,
+      userId: user.id,
+      notifiedGameId: notified.current,
+    });
+    if (!due) return;
+    notified.current = game.id;
+    const { title, body } = noticeText(game);
+    const notice = new Notification(title, { body, tag: `palace-turn-${game.id}` });
+    notice.onclick = () => {
+      window.focus();
+      navigate(`/play?gameId=${game.id}`);
+      notice.close();
+    };
+  }, [game, user, navigate]);
+}
+
+/** The permission prompt; its dismissal is remembered in local storage. */
+export function NotificationPrompt(): ReactElement | null {
+  const [state, setState] = useState<'ask' | 'enabled' | 'hidden'>(() =>
+    permission() === 'default' && localStorage.getItem(PROMPT_DISMISSED_KEY) !== 'true' ? 'ask' : 'hidden',
+  );
+  useEffect(() => {
+    if (state !== 'enabled') return;
+    const timer = setTimeout(() => setState('hidden'), ENABLED_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+  if (state === 'hidden') return null;
+  if (state === 'enabled') {
+    return (
+      <p className="notice-prompt" role="status">
+        Notifications enabled. We'll tell you when it's your turn.
+      </p>
+    );
+  }
+  return (
+    <div className="notice-prompt" role="region" aria-label="Turn notifications">
+      <span>Get a notification when it's your turn?</span>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => {
+          void Notification.requestPermission().then((answer) => setState(answer === 'granted' ? 'enabled' : 'hidden'));
+        }}
+      >
+        Enable
+      </button>
+      <button
+        type="button"
+        className="button button-secondary button-small-outline"
+        onClick={() => {
+          localStorage.setItem(PROMPT_DISMISSED_KEY, 'true');
+          setState('hidden');
+        }}
+      >
+        Not now
+      </button>
+    </div>
+  );
+}
