@@ -57,7 +57,7 @@ export function NotificationPrompt(): ReactElement | null {
     );
   }
   return (
-    <div className="notice-prompt" role="region" aria-label="Turn notifications">
+    <section className="notice-prompt" aria-label="Turn notifications">
       <span>Get a notification when it's your turn?</span>
       <button
         type="button"
@@ -78,6 +78,6 @@ export function NotificationPrompt(): ReactElement | null {
       >
         Not now
       </button>
-    </div>
+    </section>
   );
 }
