@@ -5,6 +5,7 @@
 export * from './accounts.js';
 export { ClientConfig, ErrorBody, Health } from './common.js';
 export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, replaceShortcodes } from './emoji.js';
+export * from './emoji-picker.js';
 export * from './main-game.js';
 export * from './main-socket.js';
 export * from './rest-games.js';

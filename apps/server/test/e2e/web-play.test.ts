@@ -97,6 +97,12 @@ describe('web client - /play in two browsers', () => {
 
     // Chat both ways.
     await host.page.getByRole('button', { name: /Open chat/ }).click();
+    // Typing ":" and two letters opens the emoji picker with that search.
+    await host.page.getByLabel('Message').fill('good luck :fi');
+    await host.page.getByLabel('Search emoji').waitFor();
+    await expect(host.page.getByLabel('Search emoji').inputValue()).resolves.toBe('fi');
+    await shot(host.page, 'chat-emoji-picker');
+    await host.page.keyboard.press('Escape');
     await host.page.getByLabel('Message').fill('good luck :fire:');
     await host.page.getByRole('button', { name: 'Send' }).click();
     await guest.page.getByRole('button', { name: 'Open chat (1 unread)' }).waitFor();
