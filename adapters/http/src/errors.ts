@@ -72,6 +72,14 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   'friends/unknown': 404,
   'friends/self': 400,
   'friends/guest': 403,
+  'waitlist/name_required': 400,
+  'waitlist/name_long': 400,
+  'waitlist/email_invalid': 400,
+  'waitlist/note_long': 400,
+  'support/subject_required': 400,
+  'support/subject_long': 400,
+  'support/message_required': 400,
+  'support/message_long': 400,
 };
 
 /** Which field carries a refusal's text: `error` (REST variants) or `message` (main API, spec 01 §8). */

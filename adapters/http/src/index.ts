@@ -4,6 +4,7 @@
  */
 export { authRoutes, userBody } from './auth-routes.js';
 export { type ErrorField, HTTP_STATUS, installErrorHandling, sendError } from './errors.js';
+export { type InboxRoutesOptions, inboxRoutes } from './inbox-routes.js';
 export { type MainRoutesOptions, mainRoutes } from './main-routes.js';
 export { restPollFastPath } from './poll-fast-path.js';
 export { restGamesRoutes } from './rest-games.js';

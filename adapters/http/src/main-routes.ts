@@ -14,6 +14,7 @@ import {
   MessageBody,
   OnlineFriend,
   OnlineFriends,
+  ProfileResponse,
   RecentGames,
 } from '@palace/protocol';
 import {
@@ -26,6 +27,7 @@ import {
   type User,
 } from '@palace/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { userBody } from './auth-routes.js';
 import { installErrorHandling, sendError } from './errors.js';
 import { sessionToken } from './session.js';
 
@@ -40,8 +42,8 @@ export interface MainRoutesOptions {
 
 /**
  * The main game's REST calls (spec 01 §7): games (create, lobby, recent), tokens (balance,
- * history, leaderboard, guest prize claim) and friends. All need a session (guests included);
- * refusals answer `{ "message": … }`.
+ * history, leaderboard, guest prize claim), the player's profile and friends. All need a session
+ * (guests included); refusals answer `{ "message": … }`.
  */
 export async function mainRoutes(fastify: FastifyInstance, options: MainRoutesOptions): Promise<void> {
   installErrorHandling(fastify, 'message');
@@ -119,6 +121,22 @@ export async function mainRoutes(fastify: FastifyInstance, options: MainRoutesOp
       const user = await signedIn(request, reply);
       if (user === null) return reply;
       return reply.send({ balance: await tokens.balance(user) });
+    },
+  );
+
+  app.get(
+    '/api/profile',
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: "The signed-in player's profile: user, balance (0 for guests), wins and finished games",
+        response: { 200: ProfileResponse, 401: MessageBody },
+      },
+    },
+    async (request, reply) => {
+      const user = await signedIn(request, reply);
+      if (user === null) return reply;
+      return reply.send({ user: userBody(user), ...(await tokens.profile(user)) });
     },
   );
 

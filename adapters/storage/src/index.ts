@@ -2,6 +2,7 @@
 export { KyselyAccountsStore } from './accounts-store.js';
 export { KyselyFriendsStore } from './friends-store.js';
 export { KyselyGamesStore } from './games-store.js';
+export { KyselyInboxStore } from './inbox-store.js';
 export { HOUSE_ID } from './ledger.js';
 export { migrate } from './migrations.js';
 export type { Database } from './schema.js';

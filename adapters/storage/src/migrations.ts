@@ -145,6 +145,31 @@ const MIGRATIONS: Record<string, Migration> = {
       }
     },
   },
+  '0005_waitlist_support': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('waitlist')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('waitlist_email').on('waitlist').column('email').execute();
+      await db.schema
+        .createTable('support_messages')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('user_id', 'integer', (c) => c.references('users.id'))
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('support_messages').execute();
+      await db.schema.dropTable('waitlist').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

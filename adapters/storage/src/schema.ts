@@ -115,7 +115,30 @@ export interface FriendsTable {
   created_at: number;
 }
 
+/** Waitlist applications (DECISIONS §5); a repeated e-mail is stored again as its own row. */
+export interface WaitlistTable {
+  id: Generated<number>;
+  name: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** Empty when none was given. */
+  note: string;
+  created_at: number;
+}
+
+/** Messages from the help page's contact form. */
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  /** The signed-in sender (guests included), or null for a visitor. */
+  user_id: number | null;
+  subject: string;
+  message: string;
+  created_at: number;
+}
+
 export interface Database {
+  waitlist: WaitlistTable;
+  support_messages: SupportMessagesTable;
   results: ResultsTable;
   held_prizes: HeldPrizesTable;
   guest_links: GuestLinksTable;

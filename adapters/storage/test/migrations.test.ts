@@ -8,7 +8,13 @@ import { expectLedgerBalanced, TempDatabases } from './helpers.js';
 const temp = new TempDatabases();
 afterEach(() => temp.cleanUp(expectLedgerBalanced));
 
-const ALL = ['0001_games', '0002_games_listed', '0003_accounts', '0004_results_prizes_friends'];
+const ALL = [
+  '0001_games',
+  '0002_games_listed',
+  '0003_accounts',
+  '0004_results_prizes_friends',
+  '0005_waitlist_support',
+];
 const TABLES = [
   'counters',
   'friends',
@@ -20,7 +26,9 @@ const TABLES = [
   'ledger',
   'results',
   'sessions',
+  'support_messages',
   'users',
+  'waitlist',
 ];
 
 /** A bare connection to `file`, without running any migration. */
@@ -74,20 +82,18 @@ describe('sqlite migrations', () => {
     expect(await second.selectFrom('users').select('id').execute()).toEqual([{ id: 0 }]);
   });
 
-  it('migrate - a database left at 0003 gets only 0004 and keeps its accounts', async () => {
+  it('migrate - a database left at 0003 gets only 0004 and 0005 and keeps its accounts', async () => {
     const file = temp.file('migrate');
     const old = connect(file);
     await run(old);
-    // Back to the 0003 state: 0004 only added tables.
-    for (const table of ['friends', 'guest_links', 'held_prizes', 'results'])
-      await old.schema.dropTable(table).execute();
-    await sql`delete from kysely_migration where name = '0004_results_prizes_friends'`.execute(old);
+    // Back to the 0003 state: 0004 and 0005 only added tables.
+    const later = ['support_messages', 'waitlist', 'friends', 'guest_links', 'held_prizes', 'results'];
+    for (const table of later) await old.schema.dropTable(table).execute();
+    await sql`delete from kysely_migration where name >= '0004'`.execute(old);
     await sql`insert into users (id, username, balance, created_at) values (-1, 'Guest1000', 0, 5)`.execute(old);
-    expect(await tables(old)).toEqual(
-      TABLES.filter((t) => !['friends', 'guest_links', 'held_prizes', 'results'].includes(t)),
-    );
+    expect(await tables(old)).toEqual(TABLES.filter((t) => !later.includes(t)));
 
-    expect(await run(old)).toEqual(['0004_results_prizes_friends']);
+    expect(await run(old)).toEqual(['0004_results_prizes_friends', '0005_waitlist_support']);
     expect(await tables(old)).toEqual(TABLES);
     expect(await old.selectFrom('users').select('id').orderBy('id').execute()).toEqual([{ id: -1 }, { id: 0 }]);
   });

@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   authRoutes,
+  inboxRoutes,
   installErrorHandling,
   mainRoutes,
   restGamesRoutes,
@@ -16,12 +17,21 @@ import {
   KyselyAccountsStore,
   KyselyFriendsStore,
   KyselyGamesStore,
+  KyselyInboxStore,
   KyselyTokensStore,
   openSqlite,
 } from '@palace/adapter-storage';
 import { Connections, mainSocket } from '@palace/adapter-ws';
 import { ClientConfig, Health } from '@palace/protocol';
-import { AuthService, FriendsService, MainGames, RestGames, type ServicePorts, TokensService } from '@palace/service';
+import {
+  AuthService,
+  FriendsService,
+  InboxService,
+  MainGames,
+  RestGames,
+  type ServicePorts,
+  TokensService,
+} from '@palace/service';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { lazyChildLogger } from './lazy-logger.js';
@@ -72,6 +82,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   const friends = new FriendsService({ friends: new KyselyFriendsStore(db), clock: systemClock }, (id) =>
     connections.presence(id),
   );
+  const inbox = new InboxService({ inbox: new KyselyInboxStore(db), clock: systemClock });
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -128,6 +139,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   await app.register(restGamesRoutes, { games: restGames });
   await app.register(authRoutes, { auth, onSignOut: (userId) => connections.signOut(userId) });
   await app.register(mainRoutes, { auth, games: mainGames, tokens, friends });
+  await app.register(inboxRoutes, { auth, inbox });
   await app.register(mainSocket, {
     games: mainGames,
     connections,

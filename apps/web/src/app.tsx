@@ -1,10 +1,15 @@
 import { type ReactElement, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AuthPage } from './pages/auth-page.js';
+import { FriendsPage } from './pages/friends-page.js';
+import { HelpPage } from './pages/help-page.js';
 import { HomePage } from './pages/home-page.js';
 import { NotFound } from './pages/not-found.js';
 import { PlayPage } from './pages/play/play-page.js';
+import { ProfilePage } from './pages/profile-page.js';
 import { Splash } from './pages/splash.js';
+import { TokensPage } from './pages/tokens-page.js';
+import { WaitlistPage } from './pages/waitlist-page.js';
 import { Shell } from './shell/shell.js';
 import { Toaster } from './shell/toaster.js';
 import { useAuth } from './stores/auth-store.js';
@@ -32,6 +37,11 @@ export function App(): ReactElement {
             <Route path="/auth" element={<AuthPage />} />
             <Route path="/play" element={<PlayPage />} />
             <Route path="/play/:id" element={<PlayPage />} />
+            <Route path="/help" element={<HelpPage />} />
+            <Route path="/waitlist" element={<WaitlistPage />} />
+            <Route path="/tokens" element={<TokensPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/friends" element={<FriendsPage />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

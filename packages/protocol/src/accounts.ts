@@ -46,6 +46,7 @@ export type ClaimBody = Static<typeof ClaimBody>;
 export const ClaimResponse = Type.Object({ message: Type.String(), amount: Type.Integer() });
 
 export const BalanceResponse = Type.Object({ balance: Type.Integer() });
+export type BalanceResponse = Static<typeof BalanceResponse>;
 
 /** One line of `GET /api/tokens/history`, newest first. */
 export const HistoryLine = Type.Object({
@@ -61,6 +62,7 @@ export const HistoryLine = Type.Object({
   gameId: Type.Union([Type.Integer(), Type.Null()]),
   timestamp: Type.String(),
 });
+export type HistoryLine = Static<typeof HistoryLine>;
 export const HistoryResponse = Type.Array(HistoryLine);
 
 export const LeaderboardQuery = Type.Object({
@@ -76,6 +78,7 @@ export const LeaderboardEntry = Type.Object({
   wins: Type.Integer(),
   gamesPlayed: Type.Integer(),
 });
+export type LeaderboardEntry = Static<typeof LeaderboardEntry>;
 export const LeaderboardResponse = Type.Array(LeaderboardEntry);
 
 /** `GET /api/friends/online`: status online, away or offline. */
@@ -90,3 +93,38 @@ export const OnlineFriends = Type.Array(OnlineFriend);
 export const AddFriendBody = Type.Object({ username: Text(320) });
 export const FriendParams = Type.Object({ id: Type.Integer() });
 export const AvatarParams = Type.Object({ file: Type.String({ maxLength: 400 }) });
+
+/** `GET /api/profile`: the signed-in player's own page. */
+export const ProfileResponse = Type.Object({
+  user: UserBody,
+  balance: Type.Integer(),
+  wins: Type.Integer(),
+  gamesPlayed: Type.Integer(),
+});
+export type ProfileResponse = Static<typeof ProfileResponse>;
+
+/**
+ * Limits of the waitlist form and the help page's contact form, in characters after trimming
+ * (a name and a subject need at least 1, a message too; the note may be empty). The service
+ * checks them with form messages and the web client checks them before sending.
+ */
+export const INBOX_LIMITS = { name: 80, email: 320, note: 1000, subject: 120, message: 2000 } as const;
+
+/**
+ * `POST /api/waitlist` (DECISIONS §5). The service checks the real limits (name 1–80, a valid
+ * e-mail, note at most 1000, after trimming) with messages fit for a form; these looser bounds only
+ * cap what the server reads.
+ */
+export const WaitlistBody = Type.Object({
+  name: Text(400),
+  email: Text(1000),
+  note: OptionalText(5000),
+});
+export type WaitlistBody = Static<typeof WaitlistBody>;
+/** `alreadyListed`: this e-mail had applied before; the new application is stored all the same. */
+export const WaitlistResponse = Type.Object({ message: Type.String(), alreadyListed: Type.Boolean() });
+export type WaitlistResponse = Static<typeof WaitlistResponse>;
+
+/** `POST /api/support`: the help page's contact form (subject 1–120, message 1–2000, checked by the service). */
+export const SupportBody = Type.Object({ subject: Text(600), message: Text(10_000) });
+export type SupportBody = Static<typeof SupportBody>;

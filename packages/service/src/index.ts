@@ -26,6 +26,19 @@ export {
   SESSION_IDLE_MS,
   type Signed,
 } from './accounts/auth-service.js';
+export {
+  type Applied,
+  type ContactInput,
+  InboxService,
+  type InboxStore,
+  MemoryInboxStore,
+  SUPPORT_THANKS,
+  type SupportMessage,
+  WAITLIST_AGAIN,
+  WAITLIST_THANKS,
+  type WaitlistApplication,
+  type WaitlistInput,
+} from './accounts/inbox.js';
 export { MemoryAccountsStore } from './accounts/memory-accounts.js';
 export { MEMORY_HOUSE, MemoryBank } from './accounts/memory-tokens.js';
 export {
@@ -33,6 +46,7 @@ export {
   HISTORY_LIMIT,
   LEADERBOARD_LIMIT,
   type Presence,
+  type Profile,
   TokensService,
 } from './accounts/tokens-service.js';
 export { ManualClock, ManualScheduler, MemoryGamesStore, RecordingPublisher, SequentialIds } from './fakes.js';

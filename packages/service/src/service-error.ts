@@ -71,6 +71,22 @@ export const SERVICE_ERRORS = {
   'friends/self': 'You cannot add yourself as a friend',
   /** Friends are for registered players. */
   'friends/guest': 'Register to add friends',
+  /** A waitlist application without a name (after trimming). */
+  'waitlist/name_required': 'Please enter your name',
+  /** A waitlist name over 80 characters. */
+  'waitlist/name_long': 'Name must be at most 80 characters',
+  /** A waitlist e-mail that is not an address (or over 320 characters). */
+  'waitlist/email_invalid': 'Please enter a valid email address',
+  /** A waitlist note over 1000 characters. */
+  'waitlist/note_long': 'Note must be at most 1000 characters',
+  /** A support message without a subject (after trimming). */
+  'support/subject_required': 'Please enter a subject',
+  /** A support subject over 120 characters. */
+  'support/subject_long': 'Subject must be at most 120 characters',
+  /** A support message that is empty after trimming. */
+  'support/message_required': 'Please enter a message',
+  /** A support message over 2000 characters. */
+  'support/message_long': 'Message must be at most 2000 characters',
 } as const;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;

@@ -62,6 +62,25 @@ describe('TokensService', () => {
       error: { code: 'prize/none', message: 'There is no prize to claim for this game' },
     });
   });
+
+  it('tokens - a profile has the balance, wins and finished games; a guest has no balance', async () => {
+    const s = setup();
+    const ann = await registered(s, 'Ann', 300);
+    const g = (await guest(s)).user;
+    expect(await s.tokens.profile(ann)).toEqual({ balance: 300, wins: 0, gamesPlayed: 0 });
+    s.bank.apply(
+      { id: '1', kind: 'main', updatedAt: s.clock.now() },
+      {
+        results: [
+          { userId: ann.id, won: true },
+          { userId: g.id, won: false },
+        ],
+      },
+    );
+    s.bank.apply({ id: '2', kind: 'main', updatedAt: s.clock.now() }, { results: [{ userId: ann.id, won: false }] });
+    expect(await s.tokens.profile(ann)).toEqual({ balance: 300, wins: 1, gamesPlayed: 2 });
+    expect(await s.tokens.profile(g)).toEqual({ balance: 0, wins: 0, gamesPlayed: 1 });
+  });
 });
 
 describe('FriendsService', () => {

@@ -123,10 +123,16 @@ describe('web client - shell and auth in a real browser', () => {
       const started = Date.now();
       await page.getByRole('button', { name: 'Create account' }).click();
       await page
-        .getByText('Registration is currently limited to invited users. Redirecting you to our waitlist application...')
+        .getByText(
+          'Registration is currently limited to invited users. Redirecting you to our waitlist application...',
+          {
+            exact: true,
+          },
+        )
         .waitFor();
       await page.waitForURL(`${base}/waitlist`);
       expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+      await page.getByRole('heading', { name: 'Join the waitlist' }).waitFor();
     });
   }, 60_000);
 });

@@ -12,6 +12,13 @@ export type Presence = 'online' | 'away' | 'offline';
 
 type Answer<T> = Promise<Result<T, ServiceError>>;
 
+/** A player's own page: balance (0 for guests), wins and finished games. */
+export interface Profile {
+  readonly balance: number;
+  readonly wins: number;
+  readonly gamesPlayed: number;
+}
+
 /** What the tokens page and the claim flow need: balance, history, leaderboard, prize claims. */
 export class TokensService {
   constructor(private readonly ports: { readonly tokens: TokensStore; readonly clock: Clock }) {}
@@ -23,6 +30,12 @@ export class TokensService {
 
   async history(user: User): Promise<readonly LedgerLine[]> {
     return user.isGuest ? [] : this.ports.tokens.history(user.id, HISTORY_LIMIT);
+  }
+
+  /** Balance and results of `user` (a guest's finished games count too; its balance is 0). */
+  async profile(user: User): Promise<Profile> {
+    const [balance, stats] = await Promise.all([this.balance(user), this.ports.tokens.stats(user.id)]);
+    return { balance, wins: stats.wins, gamesPlayed: stats.gamesPlayed };
   }
 
   async leaderboard(order: LeaderOrder, limit = LEADERBOARD_LIMIT): Promise<readonly Leader[]> {

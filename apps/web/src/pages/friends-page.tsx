@@ -1,0 +1,226 @@
+import './pages.css';
+import type { OnlineFriend } from '@palace/protocol';
+import { type FormEvent, type KeyboardEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import { ApiError, apiGet, apiRequest } from '../lib/api.js';
+import { byPresence, presenceLabel } from '../lib/tokens-format.js';
+import { present, useLoad } from '../lib/use-load.js';
+import { Avatar } from '../shell/avatar.js';
+import { isGuest, useAuth } from '../stores/auth-store.js';
+import { toast } from '../stores/toast-store.js';
+import { LoadError } from '../ui/load-error.js';
+import { SignInPrompt } from '../ui/sign-in-prompt.js';
+
+/** How often the list (and everyone's online status) is fetched again, in ms. */
+export const FRIENDS_REFRESH_MS = 15_000;
+
+function serverText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
+}
+
+/**
+ * `/friends` (DECISIONS §5): friends with their status (online, away, offline; fetched again every
+ * 15 s), adding by username and removing after a confirm step. Visitors and guests are asked to
+ * register.
+ */
+export function FriendsPage(): ReactElement {
+  const user = useAuth((s) => s.user);
+  return (
+    <div className="page narrow-page">
+      <header className="page-header">
+        <h1>Friends</h1>
+        <p className="muted">See who is online and invite them to a game.</p>
+      </header>
+      {user === null || isGuest(user) ? (
+        <SignInPrompt
+          icon="users"
+          title="Register to add friends"
+          text="Friends lists are for registered players. Create an account (new players get 100 free SRT tokens) or sign in."
+          action={user === null ? 'Sign in or register' : 'Create an account'}
+        />
+      ) : (
+        <FriendsList userId={user.id} />
+      )}
+    </div>
+  );
+}
+
+function FriendsList({ userId }: { readonly userId: number }): ReactElement {
+  const friends = useLoad(() => present(apiGet<OnlineFriend[]>('/api/friends/online')), userId);
+  const { reload } = friends;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (!document.hidden) reload();
+    }, FRIENDS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
+  const list = friends.data === null ? [] : byPresence(friends.data);
+  const online = list.filter((f) => f.status === 'online').length;
+  return (
+    <>
+      <AddFriend onAdded={reload} />
+      <section className="card" aria-labelledby="friends-title">
+        <div className="card-head">
+          <h2 id="friends-title" className="card-title">
+            Your friends
+          </h2>
+          {friends.data !== null && list.length > 0 && <span className="muted small">{online} online</span>}
+        </div>
+        {friends.error !== null && <LoadError message={friends.error} onRetry={reload} />}
+        {friends.data === null ? (
+          friends.error === null && <p className="muted">Loading…</p>
+        ) : list.length === 0 ? (
+          <p className="muted">No friends yet. Add someone by their username above.</p>
+        ) : (
+          <ul className="friend-list">
+            {list.map((friend) => (
+              <FriendRow key={friend.id} friend={friend} onRemoved={reload} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function AddFriend({ onAdded }: { readonly onAdded: () => void }): ReactElement {
+  const [username, setUsername] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = username.trim();
+    if (name === '') {
+      setError('Enter a username');
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      const added = await apiRequest<OnlineFriend>('POST', '/api/friends', { username: name });
+      toast({ title: 'Friend added', description: `${added.username} is now your friend.` });
+      setUsername('');
+      onAdded();
+    } catch (failure) {
+      toast({
+        title: 'Could not add friend',
+        description: serverText(failure, 'Could not add that friend. Please try again.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="add-friend-title">
+      <h2 id="add-friend-title" className="card-title">
+        Add a friend
+      </h2>
+      <form className="inline-form" noValidate aria-labelledby="add-friend-title" onSubmit={(e) => void onSubmit(e)}>
+        <div className="field">
+          <label htmlFor="friend-username">Username</label>
+          <input
+            id="friend-username"
+            value={username}
+            disabled={busy}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={error !== undefined}
+            aria-describedby={error !== undefined ? 'friend-username-error' : undefined}
+            onChange={(event) => {
+              setUsername(event.target.value);
+              if (error !== undefined && event.target.value.trim() !== '') setError(undefined);
+            }}
+          />
+          {error !== undefined && (
+            <p className="field-error" id="friend-username-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Add friend
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function FriendRow(props: { readonly friend: OnlineFriend; readonly onRemoved: () => void }): ReactElement {
+  const { friend } = props;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    // Focus follows the step: to Cancel when asked to confirm, back to Remove when cancelled.
+    if (confirming) cancelButton.current?.focus();
+    else if (wasConfirming.current) removeButton.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await apiRequest('DELETE', `/api/friends/${friend.id}`);
+      toast({ title: 'Friend removed', description: `${friend.username} is no longer your friend.` });
+      props.onRemoved();
+    } catch (failure) {
+      toast({
+        title: 'Could not remove friend',
+        description: serverText(failure, 'Please try again.'),
+        variant: 'destructive',
+      });
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && confirming) setConfirming(false);
+  };
+  const status = presenceLabel(friend.status);
+  return (
+    <li className="friend" onKeyDown={onKeyDown}>
+      <span className="friend-avatar">
+        <Avatar name={friend.username} src={friend.avatar} size={40} />
+        <span className={`status-dot ${friend.status}`} aria-hidden="true" />
+      </span>
+      <span className="friend-text">
+        <span className="friend-name">{friend.username}</span>
+        <span className={`friend-status ${friend.status}`}>{status}</span>
+      </span>
+      {confirming ? (
+        <fieldset className="friend-confirm" aria-label={`Remove ${friend.username}?`}>
+          <span className="friend-confirm-text">Remove {friend.username}?</span>
+          <button
+            ref={cancelButton}
+            type="button"
+            className="button button-secondary button-compact"
+            disabled={busy}
+            onClick={() => setConfirming(false)}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button-danger button-compact"
+            disabled={busy}
+            onClick={() => void remove()}
+          >
+            Remove
+          </button>
+        </fieldset>
+      ) : (
+        <button
+          ref={removeButton}
+          type="button"
+          className="button button-secondary button-compact"
+          aria-label={`Remove ${friend.username}`}
+          onClick={() => setConfirming(true)}
+        >
+          Remove
+        </button>
+      )}
+    </li>
+  );
+}

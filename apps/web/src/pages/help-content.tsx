@@ -1,0 +1,153 @@
+import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import type { AccordionItem } from '../ui/accordion.js';
+
+/** The FAQ of the help page (spec 02 §2): exactly five questions. */
+export const FAQ: readonly AccordionItem[] = [
+  {
+    id: 'what',
+    title: 'What is Palace?',
+    body: (
+      <p>
+        Palace (also known as Shithead) is a shedding card game for 2 to 8 players: be the first to get rid of every
+        card. Play in real time with friends or other players, as a guest or with an account, win SRT tokens and climb
+        the leaderboard.
+      </p>
+    ),
+  },
+  {
+    id: 'tokens',
+    title: 'How do I get SRT tokens?',
+    body: (
+      <>
+        <p>
+          New players get <strong>100 free SRT tokens</strong> when they sign up. After that you win them: a registered
+          player pays a table's entry fee on taking a seat (it comes back if the game ends before it starts), and the
+          winner takes the prize, the entry fee times the number of seats.
+        </p>
+        <p>
+          Guests play for free. A guest who wins can create an account to claim the prize. Your balance, history and the
+          leaderboard are on the <Link to="/tokens">Tokens page</Link>.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'friends',
+    title: 'How do I play with friends?',
+    body: (
+      <p>
+        Add your friends by username on the <Link to="/friends">Friends page</Link> to see who is online. Then create a
+        game on the <Link to="/play">Play page</Link>, public or private, and send them its link: they join straight
+        from it, or from the lobby when the game is public.
+      </p>
+    ),
+  },
+  {
+    id: 'waitlist',
+    title: 'How does the waitlist work?',
+    body: (
+      <p>
+        Registration is by invitation for now. If you have no invite code, apply on the{' '}
+        <Link to="/waitlist">waitlist</Link> with your name, e-mail and a short note; we send invite codes by e-mail as
+        places open. Meanwhile you can play as a guest.
+      </p>
+    ),
+  },
+  {
+    id: 'tournaments',
+    title: 'Are there tournaments?',
+    body: <p>Not yet: tournaments are coming later. Keep an eye on the Tournaments tab.</p>,
+  },
+];
+
+/** The card order, low to high; the 2 is not in it (it is a reset). */
+const ORDER = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+
+/** The special cards, as the engine plays them (DECISIONS §3, docs/rules.md). */
+const SPECIALS: ReadonlyArray<readonly [string, string]> = [
+  ['2', 'Reset. Playable on anything, and anything may be played on it. For the 7 rule it counts as the lowest card.'],
+  ['7', 'The next play must be a 7 or lower, or a 2, or a 10.'],
+  [
+    '8',
+    'Skips the next player; each 8 in the play skips one more. With two players, one 8 gives you another turn and two 8s pass it.',
+  ],
+  ['10', 'Playable on anything, even on a 7. Burns the pile (it leaves the game) and you play again.'],
+  [
+    'Four of a kind',
+    'When the top four cards of the pile share a rank, played together or one after another, the pile burns and you play again.',
+  ],
+];
+
+/** The rules exactly as the engine plays them (DECISIONS §3; docs/rules.md is the longer text). */
+export function GameRules(): ReactElement {
+  return (
+    <div className="rules">
+      <section aria-labelledby="rules-goal">
+        <h2 id="rules-goal">Goal</h2>
+        <p>
+          Be the first player with no cards left: nothing in your hand, nothing face-up and nothing face-down. The game
+          ends as soon as one player is out; the others are ranked by fewest cards left.
+        </p>
+      </section>
+      <section aria-labelledby="rules-deal">
+        <h2 id="rules-deal">The deal</h2>
+        <p>
+          Each player gets 3 face-down cards, which nobody may look at, and 6 hand cards. You choose 3 of your hand
+          cards to lie face-up on your face-down cards; the choice is final. The rest of the cards form the deck.
+        </p>
+        <p>
+          Cards rank <span className="rank-order">{ORDER.join(' < ')}</span>; suits never matter. The player holding the
+          lowest hand card starts (2s and 10s do not count; on a tie, the earliest seat).
+        </p>
+      </section>
+      <section aria-labelledby="rules-turn">
+        <h2 id="rules-turn">Your turn</h2>
+        <ul>
+          <li>
+            <strong>Play</strong> one or more cards of one rank, equal to or higher than the top of the pile. Any card
+            goes on an empty pile.
+          </li>
+          <li>
+            <strong>Or pick up the pile</strong> into your hand; the turn passes. You may pick up whenever the pile is
+            not empty, and you must when you cannot play.
+          </li>
+          <li>
+            <strong>Draw back to 3.</strong> After playing from your hand, draw until you hold 3 cards, while the deck
+            lasts. Nobody draws after picking up.
+          </li>
+        </ul>
+      </section>
+      <section aria-labelledby="rules-order">
+        <h2 id="rules-order">Hand, then face-up, then face-down</h2>
+        <p>
+          Play from your hand first. Once your hand is empty (the deck is gone by then), play your face-up cards. Last
+          come your face-down cards, one at a time and blind: the card is turned over and, if it may go on the pile, it
+          is played; if not, it goes into your hand with the whole pile and the turn passes.
+        </p>
+      </section>
+      <section aria-labelledby="rules-special">
+        <h2 id="rules-special">Special cards</h2>
+        <dl className="rules-specials">
+          {SPECIALS.map(([card, text]) => (
+            <div key={card}>
+              <dt>{card}</dt>
+              <dd>{text}</dd>
+            </div>
+          ))}
+        </dl>
+        <p>
+          Burns come first: when a play burns the pile, the same player goes again, whatever else the cards would do
+          (four 8s burn and skip nobody).
+        </p>
+      </section>
+      <section aria-labelledby="rules-tables">
+        <h2 id="rules-tables">Table options</h2>
+        <p className="muted">
+          These are the classic rules. A table may switch some off (the Easy preset keeps only the 2 and the 10), or ask
+          you to play every card of a value together.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { type ReactElement, useState } from 'react';
+import type { Errors } from '../lib/validation.js';
+
+/**
+ * A labelled input or textarea with its error (announced) and an optional hint or character
+ * count, tied to the control by `aria-describedby`.
+ */
+export function TextField(props: {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly error: string | undefined;
+  readonly onChange: (value: string) => void;
+  readonly disabled?: boolean;
+  readonly type?: 'text' | 'email';
+  readonly autoComplete?: string;
+  /** A textarea of this many rows instead of an input. */
+  readonly rows?: number;
+  /** Shows "{length} / {max}" under the field (the limit itself is the validator's). */
+  readonly countTo?: number;
+  readonly hint?: string;
+  readonly required?: boolean;
+}): ReactElement {
+  const errorId = `${props.id}-error`;
+  const hintId = `${props.id}-hint`;
+  const count = props.countTo !== undefined ? `${props.value.trim().length} / ${props.countTo}` : undefined;
+  const hint = props.hint ?? count;
+  const describedBy = [props.error !== undefined ? errorId : null, hint !== undefined ? hintId : null]
+    .filter((id) => id !== null)
+    .join(' ');
+  const common = {
+    id: props.id,
+    value: props.value,
+    disabled: props.disabled,
+    required: props.required,
+    'aria-invalid': props.error !== undefined,
+    'aria-describedby': describedBy === '' ? undefined : describedBy,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.rows !== undefined ? (
+        <textarea {...common} rows={props.rows} onChange={(event) => props.onChange(event.target.value)} />
+      ) : (
+        <input
+          {...common}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      )}
+      {props.error !== undefined && (
+        <p className="field-error" id={errorId} role="alert">
+          {props.error}
+        </p>
+      )}
+      {hint !== undefined && (
+        <p className="field-hint" id={hintId}>
+          {props.hint !== undefined && <span>{props.hint}</span>}
+          {count !== undefined && (
+            <span className="field-count">
+              {count}
+              <span className="sr-only"> characters</span>
+            </span>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form's values, checked on submit and then again on every change (as /auth does). */
+export function useCheckedForm<V extends { readonly [K in keyof V]: string }>(
+  initial: V,
+  validate: (values: V) => Errors<Extract<keyof V, string>>,
+) {
+  const [values, setValues] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const errors: Errors<Extract<keyof V, string>> = submitted ? validate(values) : {};
+  const set = (key: Extract<keyof V, string>) => (value: string) => setValues((now) => ({ ...now, [key]: value }));
+  /** The values when they pass, else null (and the errors show from now on). */
+  const submit = (): V | null => {
+    setSubmitted(true);
+    return Object.keys(validate(values)).length === 0 ? values : null;
+  };
+  const reset = () => {
+    setValues(initial);
+    setSubmitted(false);
+  };
+  return { values, errors, set, submit, reset };
+}

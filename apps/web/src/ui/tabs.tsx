@@ -1,0 +1,88 @@
+import { type KeyboardEvent, type ReactElement, type ReactNode, useRef } from 'react';
+
+export interface TabItem<Id extends string> {
+  readonly id: Id;
+  readonly label: string;
+  readonly panel: ReactNode;
+}
+
+/** The tab a key moves to from `index` of `count`, or null for a key tabs do not use. */
+export function tabKeyTarget(key: string, index: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return (index + 1) % count;
+    case 'ArrowLeft':
+      return (index - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/**
+ * WAI-ARIA tabs with automatic activation: one tab stop (the selected tab), Left/Right arrows
+ * move round the tabs, Home/End go to the first/last, Tab moves into the panel. Every panel stays
+ * mounted (hidden when not selected), so a half-filled form survives a switch.
+ */
+export function Tabs<Id extends string>(props: {
+  /** The tab list's accessible name. */
+  readonly label: string;
+  readonly items: readonly TabItem<Id>[];
+  readonly selected: Id;
+  readonly onSelect: (id: Id) => void;
+  /** Prefix of the tab and panel ids (unique on the page). */
+  readonly idPrefix: string;
+}): ReactElement {
+  const { items, selected, onSelect, idPrefix } = props;
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const target = tabKeyTarget(event.key, index, items.length);
+    const item = target === null ? undefined : items[target];
+    if (target === null || item === undefined) return;
+    event.preventDefault();
+    onSelect(item.id);
+    buttons.current[target]?.focus();
+  };
+  return (
+    <>
+      <div className="tabs ui-tabs" role="tablist" aria-label={props.label}>
+        {items.map((item, index) => (
+          <button
+            key={item.id}
+            ref={(element) => {
+              buttons.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${idPrefix}-tab-${item.id}`}
+            aria-selected={item.id === selected}
+            aria-controls={`${idPrefix}-panel-${item.id}`}
+            tabIndex={item.id === selected ? 0 : -1}
+            className={`tab-button${item.id === selected ? ' selected' : ''}`}
+            onClick={() => onSelect(item.id)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      {items.map((item) => (
+        <div
+          key={item.id}
+          role="tabpanel"
+          id={`${idPrefix}-panel-${item.id}`}
+          aria-labelledby={`${idPrefix}-tab-${item.id}`}
+          hidden={item.id !== selected}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the APG tabs pattern makes a panel a tab stop
+          tabIndex={0}
+          className="ui-tabpanel"
+        >
+          {item.panel}
+        </div>
+      ))}
+    </>
+  );
+}
