@@ -75,13 +75,25 @@ export const useGame = create<GameStore>()((set, get) => {
     if (socket !== null && socket.readyState <= WebSocket.OPEN) return;
     stopped = false;
     set({ status: 'connecting' });
-    const ws = new WebSocket(socketUrl());
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(socketUrl());
+    } catch {
+      set({ status: 'error' });
+      fail(CONNECTION_TEXTS.failed);
+      return;
+    }
     socket = ws;
+    let opened = false;
     const timeout = setTimeout(() => {
-      if (ws.readyState !== WebSocket.OPEN) ws.close();
+      if (ws.readyState !== WebSocket.OPEN) {
+        fail(CONNECTION_TEXTS.failed);
+        ws.close();
+      }
     }, SOCKET_CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
       clearTimeout(timeout);
+      opened = true;
       attempts = 0;
       set({ status: 'open' });
       const joining = get().joining ?? get().game?.id;
@@ -101,6 +113,8 @@ export const useGame = create<GameStore>()((set, get) => {
         fail(CONNECTION_TEXTS.lostForGood);
         return;
       }
+      // A connection that was up has dropped: say so while it is retried.
+      if (opened) fail(CONNECTION_TEXTS.lost);
       attempts++;
       set({ status: 'connecting' });
       // 1 s × 2^attempt, at most 10 s (spec 01 §9).
