@@ -149,4 +149,18 @@ describe('web client - /play in two browsers', () => {
     await guest.page.getByText("You've claimed 200 tokens!", { exact: true }).waitFor();
     expect(await balance(guest)).toBe(300);
   }, 240_000);
+
+  it("web - opening the game in a second tab replaces the first tab's connection, which says so", async () => {
+    const user = await openBrowser();
+    users.push(user);
+    await user.page.goto(`${base}/play`);
+    await user.page.getByRole('heading', { name: 'Play' }).waitFor();
+    const second = await user.context.newPage();
+    await second.goto(`${base}/play`);
+    await second.getByRole('heading', { name: 'Play' }).waitFor();
+    await user.page
+      .getByText("You've connected from another device. This session will be closed.", { exact: true })
+      .waitFor();
+    await shot(user.page, 'play-connection-replaced');
+  }, 60_000);
 });
