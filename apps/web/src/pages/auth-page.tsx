@@ -4,7 +4,6 @@ import { ApiError, apiRequest } from '../lib/api.js';
 import {
   claimBanner,
   claimFromQuery,
-  type Errors,
   initialsAvatarUrl,
   type LoginValues,
   type PendingClaim,
@@ -15,6 +14,7 @@ import {
 import logo from '../logo.svg';
 import { useAuth } from '../stores/auth-store.js';
 import { toast } from '../stores/toast-store.js';
+import { TextField, useCheckedForm } from '../ui/form.js';
 
 /** The auth screen's loading state, in ms (spec 01 §9). */
 export const AUTH_LOADING_MS = 2000;
@@ -148,55 +148,9 @@ export function AuthPage(): ReactElement {
   );
 }
 
-function Field(props: {
-  id: string;
-  label: string;
-  type?: string;
-  value: string;
-  error: string | undefined;
-  disabled: boolean;
-  autoComplete?: string;
-  onChange: (value: string) => void;
-}): ReactElement {
-  const errorId = `${props.id}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type={props.type ?? 'text'}
-        value={props.value}
-        disabled={props.disabled}
-        autoComplete={props.autoComplete}
-        aria-invalid={props.error !== undefined}
-        aria-describedby={props.error !== undefined ? errorId : undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.error !== undefined && (
-        <p className="field-error" id={errorId} role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Validates on submit, then again on every change (spec 01 §5). */
-function useForm<V extends object>(initial: V, validate: (values: V) => Errors<Extract<keyof V, string>>) {
-  const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const errors = submitted ? validate(values) : {};
-  const set = (key: keyof V) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const submit = (): V | null => {
-    setSubmitted(true);
-    return Object.keys(validate(values)).length === 0 ? values : null;
-  };
-  return { values, errors: errors as Partial<Record<keyof V, string>>, set, submit };
-}
-
 function LoginForm({ disabled, setBusy }: { disabled: boolean; setBusy: (busy: boolean) => void }): ReactElement {
   const login = useAuth((s) => s.login);
-  const form = useForm<LoginValues>({ username: '', password: '' }, validateLogin);
+  const form = useCheckedForm<LoginValues>({ username: '', password: '' }, validateLogin);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const values = form.submit();
@@ -217,7 +171,7 @@ function LoginForm({ disabled, setBusy }: { disabled: boolean; setBusy: (busy: b
   };
   return (
     <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Login">
-      <Field
+      <TextField
         id="login-username"
         label="Username or email"
         value={form.values.username}
@@ -226,7 +180,7 @@ function LoginForm({ disabled, setBusy }: { disabled: boolean; setBusy: (busy: b
         autoComplete="username"
         onChange={form.set('username')}
       />
-      <Field
+      <TextField
         id="login-password"
         label="Password"
         type="password"
@@ -250,7 +204,7 @@ function RegisterForm(props: {
 }): ReactElement {
   const register = useAuth((s) => s.register);
   const navigate = useNavigate();
-  const form = useForm<RegisterValues>(
+  const form = useCheckedForm<RegisterValues>(
     { username: '', email: '', password: '', confirmPassword: '', inviteCode: props.initialCode },
     validateRegister,
   );
@@ -292,7 +246,7 @@ function RegisterForm(props: {
   const d = props.disabled;
   return (
     <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Register">
-      <Field
+      <TextField
         id="reg-username"
         label="Username"
         value={form.values.username}
@@ -301,7 +255,7 @@ function RegisterForm(props: {
         autoComplete="username"
         onChange={form.set('username')}
       />
-      <Field
+      <TextField
         id="reg-email"
         label="Email"
         type="email"
@@ -311,7 +265,7 @@ function RegisterForm(props: {
         autoComplete="email"
         onChange={form.set('email')}
       />
-      <Field
+      <TextField
         id="reg-password"
         label="Password"
         type="password"
@@ -321,7 +275,7 @@ function RegisterForm(props: {
         autoComplete="new-password"
         onChange={form.set('password')}
       />
-      <Field
+      <TextField
         id="reg-confirm"
         label="Confirm password"
         type="password"
@@ -331,7 +285,7 @@ function RegisterForm(props: {
         autoComplete="new-password"
         onChange={form.set('confirmPassword')}
       />
-      <Field
+      <TextField
         id="reg-invite"
         label="Invite code (optional)"
         value={form.values.inviteCode}

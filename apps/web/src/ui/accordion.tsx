@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactElement, type ReactNode, useRef, useState } from 'react';
+import { rovingTarget } from './roving.js';
 
 export interface AccordionItem {
   readonly id: string;
@@ -8,18 +9,7 @@ export interface AccordionItem {
 
 /** The header a key moves focus to from `index` of `count`, or null for a key headers do not use. */
 export function accordionKeyTarget(key: string, index: number, count: number): number | null {
-  switch (key) {
-    case 'ArrowDown':
-      return (index + 1) % count;
-    case 'ArrowUp':
-      return (index - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
+  return rovingTarget(key, index, count, 'vertical');
 }
 
 /**

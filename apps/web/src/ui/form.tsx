@@ -12,7 +12,7 @@ export function TextField(props: {
   readonly error: string | undefined;
   readonly onChange: (value: string) => void;
   readonly disabled?: boolean;
-  readonly type?: 'text' | 'email';
+  readonly type?: 'text' | 'email' | 'password';
   readonly autoComplete?: string;
   /** A textarea of this many rows instead of an input. */
   readonly rows?: number;

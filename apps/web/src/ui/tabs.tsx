@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactElement, type ReactNode, useRef } from 'react';
+import { rovingTarget } from './roving.js';
 
 export interface TabItem<Id extends string> {
   readonly id: Id;
@@ -8,18 +9,7 @@ export interface TabItem<Id extends string> {
 
 /** The tab a key moves to from `index` of `count`, or null for a key tabs do not use. */
 export function tabKeyTarget(key: string, index: number, count: number): number | null {
-  switch (key) {
-    case 'ArrowRight':
-      return (index + 1) % count;
-    case 'ArrowLeft':
-      return (index - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
+  return rovingTarget(key, index, count, 'horizontal');
 }
 
 /**
