@@ -3,7 +3,8 @@ import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../shell/avatar.js';
 import { useAuth } from '../../stores/auth-store.js';
-import { useGame } from '../../stores/game-store.js';
+import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
+import { toast } from '../../stores/toast-store.js';
 import { CardView } from './card-view.js';
 import { ChatPanel } from './chat-panel.js';
 import { type AnyCard, toggleFaceUpChoice, toggleSelection } from './selection.js';
@@ -24,7 +25,14 @@ export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => v
   useTurnNotice();
 
   useEffect(() => {
-    void join(gameId);
+    void join(gameId).then((joined) => {
+      const state = useGame.getState().game;
+      const userId = useAuth.getState().user?.id;
+      // The creator saw "Game Created" already; everyone else is told they are in.
+      if (joined && state !== null && state.hostId !== userId) {
+        toast({ title: 'Joined Game', description: `You joined ${state.name}`, duration: GAME_TOAST_MS });
+      }
+    });
   }, [gameId, join]);
 
   if (user === null) return <p className="muted">Loading Error: Please wait a moment and try again.</p>;
