@@ -1,11 +1,6 @@
+import { initialsAvatar } from '@palace/protocol';
 import { describe, expect, it } from 'vitest';
-import {
-  claimBanner,
-  claimFromQuery,
-  initialsAvatarUrl,
-  validateLogin,
-  validateRegister,
-} from '../src/lib/validation.js';
+import { claimBanner, claimFromQuery, validateLogin, validateRegister } from '../src/lib/validation.js';
 import { isActive, menuEntries } from '../src/shell/nav.js';
 import { initials } from '../src/stores/auth-store.js';
 
@@ -50,7 +45,7 @@ describe('validation', () => {
   });
 
   it('validation - avatars: the generated address and the two-letter fallback', () => {
-    expect(initialsAvatarUrl(' Ann Lee ')).toBe('/api/avatars/Ann%20Lee.svg');
+    expect(initialsAvatar(' Ann Lee ')).toBe('/api/avatars/Ann%20Lee.svg');
     expect(initials('webster')).toBe('WE');
   });
 });

@@ -1,5 +1,13 @@
 import { type Static, Type } from 'typebox';
 
+/**
+ * The generated-initials avatar the server serves for `username` (the default avatar of a
+ * registration; the client builds the same address).
+ */
+export function initialsAvatar(username: string): string {
+  return `/api/avatars/${encodeURIComponent(username.trim())}.svg`;
+}
+
 /** Every refusal of the main API (spec 01 §8): the client reads the `message` field. */
 export const MessageBody = Type.Object({ message: Type.String() }, { additionalProperties: false });
 export type MessageBody = Static<typeof MessageBody>;

@@ -20,7 +20,6 @@ export {
   type AuthPorts,
   AuthService,
   createInviteCode,
-  initialsAvatar,
   REGISTRATION_GIFT,
   type RegisterInput,
   SESSION_IDLE_MS,

@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type ServerOptions, startServer, type TestServer } from '../harness.js';
 
 /** Debian's Chromium, installed by `.ci/run` with apt-get. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -75,4 +77,29 @@ export async function openBrowser(viewport = { width: 390, height: 844 }): Promi
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Runs a real server (real SQLite file) with the built web client for the suite's tests;
+ * `started` receives it once it listens. Closed after the suite.
+ */
+export function useWebServer(options: Omit<ServerOptions, 'webDir'>, started: (server: TestServer) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer({ ...options, webDir: ensureWebBuilt() });
+    started(server);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+}
+
+/** Runs `run` with a fresh browser user, closed afterwards whatever happens. */
+export async function withBrowser(run: (user: BrowserUser) => Promise<void>): Promise<void> {
+  const user = await openBrowser();
+  try {
+    await run(user);
+  } finally {
+    await user.close();
+  }
 }

@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../harness.js';
-import { type BrowserUser, ensureWebBuilt, openBrowser, shot } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { type BrowserUser, shot, useWebServer, withBrowser } from './browser.js';
 
 /**
  * The web client in Debian's Chromium against the real server (real SQLite file): the not-found
  * screen, the shell, and /auth (validation, invite-code registration, the invite-only redirect).
  */
 describe('web client - shell and auth in a real browser', () => {
-  let server: TestServer;
   let base = '';
-  beforeAll(async () => {
-    server = await startServer({ webDir: ensureWebBuilt(), inviteCodes: ['WEB-INVITE'], inviteUses: 5 });
+  useWebServer({ inviteCodes: ['WEB-INVITE'], inviteUses: 5 }, (server) => {
     base = server.base;
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
   });
-
-  async function withBrowser(run: (user: BrowserUser) => Promise<void>): Promise<void> {
-    const user = await openBrowser();
-    try {
-      await run(user);
-    } finally {
-      await user.close();
-    }
-  }
 
   /** /auth after its splash and 2 s loading state, with the forms enabled. */
   async function authReady(user: BrowserUser, query = ''): Promise<void> {

@@ -1,9 +1,8 @@
 import { openSqlite } from '@palace/adapter-storage';
 import type { UserBody } from '@palace/protocol';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../harness.js';
-import { type BrowserUser, ensureWebBuilt, openBrowser, shot } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { type BrowserUser, openBrowser, shot, useWebServer, withBrowser } from './browser.js';
 
 /**
  * The account and support pages in Debian's Chromium (390×844) against the real server and its
@@ -12,24 +11,12 @@ import { type BrowserUser, ensureWebBuilt, openBrowser, shot } from './browser.j
  */
 describe('web client - help, waitlist, tokens, profile and friends in a real browser', () => {
   const CODE = 'PAGES-INVITE';
-  let server: TestServer;
   let base = '';
-  beforeAll(async () => {
-    server = await startServer({ webDir: ensureWebBuilt(), inviteCodes: [CODE], inviteUses: 10 });
+  let dataFile = '';
+  useWebServer({ inviteCodes: [CODE], inviteUses: 10 }, (server) => {
     base = server.base;
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
+    dataFile = server.dataFile;
   });
-
-  async function withBrowser(run: (user: BrowserUser) => Promise<void>): Promise<void> {
-    const user = await openBrowser();
-    try {
-      await run(user);
-    } finally {
-      await user.close();
-    }
-  }
 
   /** Registers through the API in the browser's own cookie jar (so the page is signed in after a load). */
   async function register(user: BrowserUser, username: string): Promise<UserBody> {
@@ -41,7 +28,7 @@ describe('web client - help, waitlist, tokens, profile and friends in a real bro
   }
 
   async function rows(table: 'waitlist' | 'support_messages'): Promise<Array<Record<string, unknown>>> {
-    const db = await openSqlite(server.dataFile);
+    const db = await openSqlite(dataFile);
     try {
       return await db.selectFrom(table).selectAll().orderBy('id').execute();
     } finally {

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../harness.js';
-import { type BrowserUser, ensureWebBuilt, openBrowser, shot } from './browser.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type BrowserUser, openBrowser, shot, useWebServer } from './browser.js';
 
 /**
  * The main game in two real browsers against the real server: a registered player creates a game,
@@ -9,16 +8,13 @@ import { type BrowserUser, ensureWebBuilt, openBrowser, shot } from './browser.j
  * game over through the UI only.
  */
 describe('web client - /play in two browsers', () => {
-  let server: TestServer;
   let base = '';
   const users: BrowserUser[] = [];
-  beforeAll(async () => {
-    server = await startServer({ webDir: ensureWebBuilt(), inviteCodes: ['PLAY-INVITE'], inviteUses: 5 });
+  useWebServer({ inviteCodes: ['PLAY-INVITE'], inviteUses: 5 }, (server) => {
     base = server.base;
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const user of users) await user.close();
-    await server?.close();
   });
 
   async function chooseFaceUp(page: Page): Promise<void> {
@@ -153,8 +149,12 @@ describe('web client - /play in two browsers', () => {
   it("web - opening the game in a second tab replaces the first tab's connection, which says so", async () => {
     const user = await openBrowser();
     users.push(user);
+    // The first tab's socket must be up before the second tab opens its own.
+    const socket = user.page.waitForEvent('websocket');
     await user.page.goto(`${base}/play`);
-    await user.page.getByRole('heading', { name: 'Play' }).waitFor();
+    await (await socket).waitForEvent('framereceived', {
+      predicate: (frame) => String(frame.payload).includes('connection_established'),
+    });
     const second = await user.context.newPage();
     await second.goto(`${base}/play`);
     await second.getByRole('heading', { name: 'Play' }).waitFor();

@@ -33,11 +33,6 @@ export function validateRegister(values: RegisterValues): Errors<keyof RegisterV
   return errors;
 }
 
-/** The generated-initials avatar address the server serves for a username. */
-export function initialsAvatarUrl(username: string): string {
-  return `/api/avatars/${encodeURIComponent(username.trim())}.svg`;
-}
-
 /** A pending guest prize claim read from the address (spec 01 §2). */
 export interface PendingClaim {
   readonly gameId: string;

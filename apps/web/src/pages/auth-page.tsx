@@ -1,10 +1,10 @@
+import { initialsAvatar } from '@palace/protocol';
 import { type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, apiRequest } from '../lib/api.js';
 import {
   claimBanner,
   claimFromQuery,
-  initialsAvatarUrl,
   type LoginValues,
   type PendingClaim,
   type RegisterValues,
@@ -219,7 +219,7 @@ function RegisterForm(props: {
         username: values.username.trim(),
         email: values.email.trim(),
         password: values.password,
-        avatar: initialsAvatarUrl(values.username),
+        avatar: initialsAvatar(values.username),
         ...(values.inviteCode.trim() !== '' ? { inviteCode: values.inviteCode.trim() } : {}),
       });
       toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });

@@ -1,6 +1,7 @@
 import type { UserBody } from '@palace/protocol';
 import { create } from 'zustand';
 import { apiGet, apiRequest } from '../lib/api.js';
+import { useGame } from './game-store.js';
 
 export type User = UserBody;
 
@@ -52,6 +53,8 @@ export const useAuth = create<AuthState>()((set) => ({
   },
   async logout() {
     await apiRequest('POST', '/api/auth/logout');
+    // The server closes the user's sockets; stop ours from reconnecting without a session.
+    useGame.getState().disconnect();
     set({ user: null });
   },
 }));

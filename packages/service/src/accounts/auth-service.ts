@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '@palace/core';
+import { initialsAvatar } from '@palace/protocol';
 import type { Clock, IdSource } from '../ports.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import type { AccountsStore, PasswordHasher, TokensStore, User } from './account-ports.js';
@@ -41,11 +42,6 @@ export interface AuthPorts {
 }
 
 type Answer<T> = Promise<Result<T, ServiceError>>;
-
-/** The address of the generated-initials avatar the server serves for `username`. */
-export function initialsAvatar(username: string): string {
-  return `/api/avatars/${encodeURIComponent(username)}.svg`;
-}
 
 /**
  * Accounts and sessions (spec 01 §4–§8, DECISIONS §5): invite-only registration with the

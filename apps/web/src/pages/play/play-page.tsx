@@ -28,7 +28,11 @@ export function PlayPage(): ReactElement {
     if (user !== null || tried.current) return;
     tried.current = true;
     guestLogin().then(
-      () => toast({ title: 'Welcome!', description: "Welcome! You've been automatically logged in as a guest user." }),
+      () =>
+        toast({
+          title: 'Playing as a guest',
+          description: "Welcome! You've been automatically logged in as a guest user.",
+        }),
       () => {
         setAuthFailed(true);
         toast({
