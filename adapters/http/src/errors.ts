@@ -80,6 +80,15 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   'support/subject_long': 400,
   'support/message_required': 400,
   'support/message_long': 400,
+  'username/required': 400,
+  'username/length': 400,
+  'username/too_long': 400,
+  'username/taken': 409,
+  'seat/not_yours': 403,
+  'game/id_required': 400,
+  // — Simple websocket rooms —
+  // — Public games —
+  // — Easy variant —
 };
 
 /** Which field carries a refusal's text: `error` (REST variants) or `message` (main API, spec 01 §8). */

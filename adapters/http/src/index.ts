@@ -8,4 +8,8 @@ export { type InboxRoutesOptions, inboxRoutes } from './inbox-routes.js';
 export { type MainRoutesOptions, mainRoutes } from './main-routes.js';
 export { restPollFastPath } from './poll-fast-path.js';
 export { restGamesRoutes } from './rest-games.js';
+export { SEAT_COOKIE_MAX_AGE_S, seatCookieName, seatToken, setSeatCookie } from './seat-cookie.js';
 export { SESSION_COOKIE, sessionToken } from './session.js';
+// — simple REST —
+// — public games —
+// — easy variant —

@@ -148,6 +148,9 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
       return user.ok ? user.value : null;
     },
   });
+  // — simple games (simple websocket, simple REST) —
+  // — public games —
+  // — easy variant —
   await app.register(webClient, { root: config.webDir });
 
   const rearmed = (await restGames.rearm()) + (await mainGames.rearm());

@@ -31,6 +31,11 @@ export interface ServerOptions {
   readonly inviteUses?: number;
   /** The production scrypt cost instead of the cheap test cost. */
   readonly realPasswordCost?: boolean;
+  /**
+   * Use this SQLite file (for example an earlier server's `dataFile`, to test a restart); it is
+   * left in place on close. Default: a fresh file in a temporary directory, removed on close.
+   */
+  readonly dataFile?: string;
 }
 
 /** Invite codes every test server starts with unless told otherwise. */
@@ -45,7 +50,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     await rm(dataDir, { recursive: true, force: true });
     await rm(webDir, { recursive: true, force: true });
   };
-  const dataFile = join(dataDir, 'palace.db');
+  const dataFile = options.dataFile ?? join(dataDir, 'palace.db');
   try {
     const { app } = await buildServer({
       port: 0,

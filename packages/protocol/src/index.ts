@@ -9,3 +9,6 @@ export * from './emoji-picker.js';
 export * from './main-game.js';
 export * from './main-socket.js';
 export * from './rest-games.js';
+// — simple games (simple websocket, simple REST) —
+// — public games —
+// — easy variant —

@@ -67,6 +67,7 @@ export {
 } from './main-game/main-games.js';
 export type { MainChatEntry, MainMeta } from './main-game/main-meta.js';
 export { mainChatMessage, mainView } from './main-game/main-view.js';
+export { freeSeatId, nameKey, proveSeat, type SeatKeys, seatNamed } from './named-seats.js';
 export type {
   Clock,
   Effects,
@@ -84,3 +85,6 @@ export type {
 export { normalizeId, RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';
 export { SERVICE_ERRORS, type ServiceError, type ServiceErrorCode, serviceError } from './service-error.js';
+// — simple games (simple websocket, simple REST) —
+// — public games —
+// — easy variant —

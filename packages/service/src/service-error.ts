@@ -87,6 +87,22 @@ export const SERVICE_ERRORS = {
   'support/message_required': 'Please enter a message',
   /** A support message over 2000 characters. */
   'support/message_long': 'Message must be at most 2000 characters',
+  // — Username seats (simple websocket, simple REST, public games; DECISIONS §8) —
+  /** A username that is empty after trimming. */
+  'username/required': 'Username is required',
+  /** Public games: a username outside 3–15 characters (spec 02 §5). */
+  'username/length': 'Username must be between 3 and 15 characters',
+  /** Simple variants: a username over 20 characters. */
+  'username/too_long': 'Username must be at most 20 characters',
+  /** Joining with a name a seated player already has (and without that seat's token). */
+  'username/taken': 'That username is already taken in this game',
+  /** Acting for a username whose seat token the request does not carry, or that has no seat. */
+  'seat/not_yours': 'You are not playing as that user in this game',
+  /** A game id field that is empty after trimming. */
+  'game/id_required': 'Game ID is required',
+  // — Simple websocket rooms —
+  // — Public games —
+  // — Easy variant —
 } as const;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;
