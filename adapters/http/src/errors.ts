@@ -38,6 +38,7 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   'game/not_found': 404,
   'game/stale': 503,
   'game/no_id': 503,
+  'game/id_taken': 409,
   'player/forbidden': 403,
   'name/required': 400,
   'name/too_long': 400,
@@ -87,6 +88,8 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   'seat/not_yours': 403,
   'game/id_required': 400,
   // — Simple websocket rooms —
+  'room/id_invalid': 400,
+  'room/closed': 410,
   // — Public games —
   // — Easy variant —
 };

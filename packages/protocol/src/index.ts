@@ -10,5 +10,6 @@ export * from './main-game.js';
 export * from './main-socket.js';
 export * from './rest-games.js';
 // — simple games (simple websocket, simple REST) —
+export * from './simple-games.js';
 // — public games —
 // — easy variant —

@@ -84,10 +84,16 @@ export class GameService<M extends Json> {
     readonly meta: M;
     readonly aiDelayMs: number;
     readonly initial: (id: string) => Change<M>;
+    /**
+     * The id to create the game under (a room id the client chose); one attempt, and
+     * `game/id_taken` if a game (of any variant) already has it. Default: a fresh id.
+     */
+    readonly id?: string;
   }): Promise<Result<Changed<M>, ServiceError>> {
     const { clock, ids, store } = this.ports;
-    for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
-      const id = this.options.gameId?.() ?? ids.gameId();
+    const attempts = input.id === undefined ? MAX_ID_ATTEMPTS : 1;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const id = input.id ?? this.options.gameId?.() ?? ids.gameId();
       const seed = ids.seed();
       const now = clock.now();
       const blank: StoredGame<M> = {
@@ -114,7 +120,7 @@ export class GameService<M extends Json> {
         return ok({ game, events: applied.value.events });
       }
     }
-    return err(serviceError('game/no_id'));
+    return err(serviceError(input.id === undefined ? 'game/no_id' : 'game/id_taken'));
   }
 
   /**

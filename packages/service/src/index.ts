@@ -86,5 +86,16 @@ export { normalizeId, RestGames, type RestPolled, type RestSeated } from './rest
 export type { RestMeta } from './rest-game/rest-meta.js';
 export { SERVICE_ERRORS, type ServiceError, type ServiceErrorCode, serviceError } from './service-error.js';
 // — simple games (simple websocket, simple REST) —
+export {
+  SIMPLE_REST,
+  SIMPLE_WS,
+  type SimpleActor,
+  type SimpleChanged,
+  SimpleGames,
+  type SimpleKind,
+  type SimpleListener,
+  type SimpleSeated,
+} from './simple-game/simple-games.js';
+export { SIMPLE_LINES, type SimpleMeta } from './simple-game/simple-meta.js';
 // — public games —
 // — easy variant —

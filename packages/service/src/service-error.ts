@@ -6,6 +6,8 @@ export const SERVICE_ERRORS = {
   'game/not_found': 'Game not found',
   /** The game kept changing under this request; it was retried and gave up. Nothing was written. */
   'game/stale': 'The game changed while your request was handled. Please try again.',
+  /** A game with the id asked for (a room id chosen by the client) already exists. */
+  'game/id_taken': 'That game code is already in use',
   /** No free game id could be found. */
   'game/no_id': 'Could not create a game right now. Please try again.',
   /** A player id that is not a credential of this game (unknown, or someone's public seat id). */
@@ -101,6 +103,10 @@ export const SERVICE_ERRORS = {
   /** A game id field that is empty after trimming. */
   'game/id_required': 'Game ID is required',
   // — Simple websocket rooms —
+  /** A room id that is empty, too long or has characters other than letters, digits, - and _. */
+  'room/id_invalid': 'Please enter a valid game code',
+  /** Joining or acting in a room that was closed after its inactivity period. */
+  'room/closed': 'Room closed due to inactivity',
   // — Public games —
   // — Easy variant —
 } as const;

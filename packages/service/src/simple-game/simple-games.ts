@@ -1,0 +1,361 @@
+import {
+  err,
+  FACE_UP_COUNT,
+  type GameState,
+  isChoosingFaceUp,
+  ok,
+  PRESETS,
+  type Result,
+  ruleError,
+  type Seat,
+  tableOptions,
+} from '@palace/core';
+import {
+  SIMPLE_CHAT_MAX,
+  SIMPLE_MAX_PLAYERS,
+  SIMPLE_NAME_MAX,
+  SIMPLE_ROOM_ID_PATTERN,
+  type SimpleGameState,
+} from '@palace/protocol';
+import { type Change, GameService, type ServicePorts } from '../game-service.js';
+import { freeSeatId, nameKey, proveSeat, seatNamed } from '../named-seats.js';
+import type { StoredGame } from '../ports.js';
+import { type ServiceError, serviceError } from '../service-error.js';
+import { reactSimple, type SimpleMeta, withChat } from './simple-meta.js';
+import { simpleView } from './simple-view.js';
+
+/** How a simple variant names its games. */
+export interface SimpleKind {
+  /** The `kind` in the store: `simple-ws` or `simple-rest`. */
+  readonly kind: string;
+  /**
+   * `client`: the client picks the room id (the websocket's "game" + timestamp) and the first
+   * `join_game` creates the room; ids are kept as typed. `server`: the server makes 6-character
+   * upper-case ids and lower-case ones in requests are accepted.
+   */
+  readonly ids: 'client' | 'server';
+}
+
+export const SIMPLE_WS: SimpleKind = { kind: 'simple-ws', ids: 'client' };
+export const SIMPLE_REST: SimpleKind = { kind: 'simple-rest', ids: 'server' };
+
+/** The seat a request acts for: a username proved by its seat token. */
+export interface SimpleActor {
+  readonly username: string;
+  readonly token: string | undefined;
+}
+
+export interface SimpleSeated {
+  readonly gameId: string;
+  /** The seat's name as stored (the first spelling typed). */
+  readonly username: string;
+  /** The seat's secret token: a cookie on REST, `join_success.seatToken` on the websocket. */
+  readonly token: string;
+  /** False when the request took back a seat it already held. */
+  readonly isNew: boolean;
+  readonly gameState: SimpleGameState;
+}
+
+type Answer<T> = Promise<Result<T, ServiceError>>;
+
+/** A game after a change, with what the change means for the socket's broadcasts. */
+export interface SimpleChanged {
+  readonly game: StoredGame<SimpleMeta>;
+  readonly seat: string;
+}
+
+export type SimpleListener = (game: StoredGame<SimpleMeta>) => void;
+
+/**
+ * The simple websocket and simple REST games (spec 02 §4, §7): a room a player joins by typing a
+ * name; everyone dealt on sitting down picks 3 face-up cards, and play starts by itself once at
+ * least 2 players have chosen. AI players join on request and act on the server. One class for
+ * both variants: they differ only in the transport and how the seat token travels.
+ */
+export class SimpleGames {
+  private readonly games: GameService<SimpleMeta>;
+  private readonly listeners = new Set<SimpleListener>();
+  private readonly aiDelayMs: number;
+
+  /** After how long without a change a game counts as closed (websocket rooms), in ms; null: never. */
+  private readonly idleMs: number | null;
+
+  /**
+   * `aiDelayMs`: how long an AI seat waits before acting (default 1.5 s). `idleMs`: a game not
+   * changed for this long counts as closed even if nobody marked it so (a room idle across a
+   * restart); default never.
+   */
+  constructor(
+    private readonly ports: ServicePorts,
+    private readonly variant: SimpleKind,
+    options: { readonly aiDelayMs?: number; readonly idleMs?: number } = {},
+  ) {
+    this.aiDelayMs = options.aiDelayMs ?? 1500;
+    this.idleMs = options.idleMs ?? null;
+    const publisher = ports.publisher;
+    this.games = new GameService<SimpleMeta>(
+      {
+        ...ports,
+        publisher: {
+          publish: (game) => {
+            publisher.publish(game);
+            for (const listener of this.listeners) listener(game as StoredGame<SimpleMeta>);
+          },
+        },
+      },
+      variant.kind,
+      { react: reactSimple },
+    );
+  }
+
+  /** Calls `listener` with every accepted change of a game of this variant, AI moves included. */
+  subscribe(listener: SimpleListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The game id as stored: trimmed, and upper-cased where the server makes the ids. */
+  normalize(id: string): string {
+    const trimmed = id.trim();
+    return this.variant.ids === 'server' ? trimmed.toUpperCase() : trimmed;
+  }
+
+  /**
+   * Seats `username` in game `gameId`: a new game without an id (REST) or, for client-chosen ids,
+   * when the room does not exist yet (websocket). The same name with its seat token takes the seat
+   * back; the same name without it is `username/taken`.
+   */
+  async join(gameId: string | undefined, actor: SimpleActor): Answer<SimpleSeated> {
+    const name = checkName(actor.username);
+    if (!name.ok) return name;
+    if (gameId === undefined || gameId.trim() === '') {
+      if (this.variant.ids === 'client') return err(serviceError('room/id_invalid'));
+      return this.create(undefined, name.value);
+    }
+    const id = this.normalize(gameId);
+    if (this.variant.ids === 'client' && !new RegExp(SIMPLE_ROOM_ID_PATTERN).test(id)) {
+      return err(serviceError('room/id_invalid'));
+    }
+    const seated = await this.sit(id, name.value, actor.token);
+    if (seated.ok || seated.error.code !== 'game/not_found' || this.variant.ids === 'server') return seated;
+    const created = await this.create(id, name.value);
+    // Two first joins of one room at once: the loser sits down in the winner's room.
+    if (!created.ok && created.error.code === 'game/id_taken') return this.sit(id, name.value, actor.token);
+    return created;
+  }
+
+  /** Picks one face-up card (websocket): the third pick confirms all three; a card picked twice is put back. */
+  selectOne(gameId: string, actor: SimpleActor, cardId: string): Answer<SimpleChanged> {
+    return this.act(gameId, actor, (seat, game) => {
+      const picked = game.meta.selecting[seat.id] ?? [];
+      if (seat.ready) return err(ruleError('face_up/already_chosen'));
+      if (!isChoosingFaceUp(game.state)) return err(ruleError('face_up/not_now'));
+      if (!seat.hand.some((card) => card.id === cardId)) return err(ruleError('face_up/not_in_hand'));
+      const next = picked.includes(cardId) ? picked.filter((id) => id !== cardId) : [...picked, cardId];
+      if (next.length < FACE_UP_COUNT) {
+        return ok({ commands: [], meta: { ...game.meta, selecting: { ...game.meta.selecting, [seat.id]: next } } });
+      }
+      const { [seat.id]: _done, ...others } = game.meta.selecting;
+      return ok({
+        commands: [{ type: 'chooseFaceUp', seat: seat.id, cardIds: next }],
+        meta: { ...game.meta, selecting: others },
+      });
+    });
+  }
+
+  /** Chooses the 3 face-up cards at once (REST). */
+  selectFaceUp(gameId: string, actor: SimpleActor, cardIds: readonly string[]): Answer<SimpleChanged> {
+    return this.act(gameId, actor, (seat, game) => {
+      const { [seat.id]: _done, ...others } = game.meta.selecting;
+      return ok({
+        commands: [{ type: 'chooseFaceUp', seat: seat.id, cardIds }],
+        meta: { ...game.meta, selecting: others },
+      });
+    });
+  }
+
+  /** Plays one card, several of one value, or one face-down card by its `blind-{n}` id. */
+  play(gameId: string, actor: SimpleActor, cardIds: readonly string[]): Answer<SimpleChanged> {
+    return this.act(gameId, actor, (seat) => ok({ commands: [{ type: 'play', seat: seat.id, cardIds }] }));
+  }
+
+  pickUp(gameId: string, actor: SimpleActor): Answer<SimpleChanged> {
+    return this.act(gameId, actor, (seat) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] }));
+  }
+
+  /** Adds a player's chat line (trimmed; empty refused; at most 500 characters). */
+  chat(gameId: string, actor: SimpleActor, message: string): Answer<SimpleChanged> {
+    const text = message.trim();
+    if (text.length === 0) return Promise.resolve(err(serviceError('chat/empty')));
+    if (text.length > SIMPLE_CHAT_MAX) return Promise.resolve(err(serviceError('chat/too_long')));
+    const at = this.ports.clock.now();
+    return this.act(gameId, actor, (seat, game) =>
+      ok({ commands: [], meta: withChat(game.meta, [{ sender: seat.name, text, at, system: false }]) }),
+    );
+  }
+
+  /** Seats an AI player ("AI Player {n}", any seated player may ask) while the game is being set up. */
+  async addAi(gameId: string, actor: SimpleActor): Answer<SimpleChanged & { readonly aiName: string }> {
+    let aiName = '';
+    const changed = await this.act(gameId, actor, (_, game) => {
+      aiName = freeAiName(game.state);
+      return ok({ commands: [{ type: 'sit', seat: freeSeatId(game.state), name: aiName, ai: 'greedy' }] });
+    });
+    return changed.ok ? ok({ ...changed.value, aiName }) : changed;
+  }
+
+  /** Leaves: frees the seat while the game is being set up; in play the seat stays (DECISIONS §4). */
+  leave(gameId: string, actor: SimpleActor): Answer<SimpleChanged> {
+    return this.act(gameId, actor, (seat, game) => {
+      const { [seat.id]: _key, ...keys } = game.meta.keys;
+      const { [seat.id]: _picked, ...selecting } = game.meta.selecting;
+      const freed = game.state.phase === 'waiting';
+      return ok({
+        commands: [{ type: 'leave', seat: seat.id }],
+        // A freed seat's token proves nothing any more; a kept seat can be taken back with it.
+        meta: freed ? { ...game.meta, keys, selecting } : game.meta,
+      });
+    });
+  }
+
+  /**
+   * The game as `actor` sees it: their seat's view when the token proves the name, a stranger's
+   * view without a name; a seated name without its token is `seat/not_yours`.
+   */
+  async view(gameId: string, actor: SimpleActor | null): Answer<SimpleGameState> {
+    const game = await this.games.get(this.normalize(gameId));
+    if (!game.ok) return game;
+    if (actor === null || actor.username.trim() === '') return ok(simpleView(game.value, null));
+    const seat = proveSeat(game.value.state, game.value.meta.keys, actor.username, actor.token, this.ports.ids);
+    if (!seat.ok) {
+      // A name nobody has sees what a stranger sees; a taken name must prove itself.
+      return seatNamed(game.value.state, actor.username) === undefined ? ok(simpleView(game.value, null)) : seat;
+    }
+    return ok(simpleView(game.value, seat.value.id));
+  }
+
+  /** The game (for the socket adapter's broadcasts and its inactivity check). */
+  get(gameId: string): Answer<StoredGame<SimpleMeta>> {
+    return this.games.get(this.normalize(gameId));
+  }
+
+  /** `game` as the seat `seat` sees it (null: a stranger). */
+  viewOf(game: StoredGame<SimpleMeta>, seat: string | null): SimpleGameState {
+    return simpleView(game, seat);
+  }
+
+  /** The public seat id `username` holds in `game`, if any. */
+  seatOf(game: StoredGame<SimpleMeta>, username: string): string | null {
+    return seatNamed(game.state, username)?.id ?? null;
+  }
+
+  /**
+   * Closes a room after its inactivity period (websocket): nothing more happens in it and joins are
+   * refused with `room/closed`. A finished game stays as it is. Idempotent.
+   */
+  async close(gameId: string): Answer<StoredGame<SimpleMeta>> {
+    const changed = await this.games.change(this.normalize(gameId), (game) =>
+      game.meta.closed || game.state.phase === 'finished'
+        ? ok({ commands: [] })
+        : ok({ commands: [], meta: { ...game.meta, closed: true } }),
+    );
+    return changed.ok ? ok(changed.value.game) : changed;
+  }
+
+  /** Re-arms pending AI turns after a restart. */
+  rearm(): Promise<number> {
+    return this.games.rearm();
+  }
+
+  /** Whether nothing more may happen in `game`: closed, or (unfinished and) idle past `idleMs`. */
+  isClosed(game: StoredGame<SimpleMeta>): boolean {
+    if (game.meta.closed) return true;
+    if (this.idleMs === null || game.state.phase === 'finished') return false;
+    return this.ports.clock.now() - game.updatedAt >= this.idleMs;
+  }
+
+  private async create(id: string | undefined, username: string): Answer<SimpleSeated> {
+    const token = this.ports.ids.secret();
+    const seat = 'p1';
+    const created = await this.games.create({
+      options: tableOptions({
+        rules: { ...PRESETS.classic.rules, chooseFaceUp: true },
+        flow: 'auto',
+        maxSeats: SIMPLE_MAX_PLAYERS,
+        startNeedsReady: false,
+      }),
+      meta: { keys: { [seat]: this.ports.ids.digest(token) }, selecting: {}, chat: [], chatSeq: 0, closed: false },
+      aiDelayMs: this.aiDelayMs,
+      initial: () => ({ commands: [{ type: 'sit', seat, name: username, ai: null }] }),
+      ...(id === undefined ? {} : { id }),
+    });
+    if (!created.ok) return created;
+    const { game } = created.value;
+    return ok({ gameId: game.id, username, token, isNew: true, gameState: simpleView(game, seat) });
+  }
+
+  private async sit(id: string, username: string, token: string | undefined): Answer<SimpleSeated> {
+    let seated: { seat: string; name: string; token: string; isNew: boolean } | null = null;
+    const changed = await this.games.change(id, (game): Result<Change<SimpleMeta>, ServiceError> => {
+      if (this.isClosed(game)) return err(serviceError('room/closed'));
+      const existing = seatNamed(game.state, username);
+      if (existing !== undefined) {
+        const proved = proveSeat(game.state, game.meta.keys, username, token, this.ports.ids);
+        if (!proved.ok) return err(serviceError('username/taken'));
+        seated = { seat: existing.id, name: existing.name, token: token ?? '', isNew: false };
+        // Taking back a seat left in play returns to it; otherwise nothing changes.
+        return ok({
+          commands: existing.left ? [{ type: 'sit', seat: existing.id, name: existing.name, ai: null }] : [],
+        });
+      }
+      const fresh = this.ports.ids.secret();
+      const seat = freeSeatId(game.state);
+      seated = { seat, name: username, token: fresh, isNew: true };
+      return ok({
+        commands: [{ type: 'sit', seat, name: username, ai: null }],
+        meta: { ...game.meta, keys: { ...game.meta.keys, [seat]: this.ports.ids.digest(fresh) } },
+      });
+    });
+    if (!changed.ok) return changed;
+    const done = seated as { seat: string; name: string; token: string; isNew: boolean } | null;
+    if (done === null) return err(serviceError('game/stale'));
+    return ok({
+      gameId: id,
+      username: done.name,
+      token: done.token,
+      isNew: done.isNew,
+      gameState: simpleView(changed.value.game, done.seat),
+    });
+  }
+
+  private async act(
+    gameId: string,
+    actor: SimpleActor,
+    plan: (seat: Seat, game: StoredGame<SimpleMeta>) => Result<Change<SimpleMeta>, ServiceError>,
+  ): Answer<SimpleChanged> {
+    let seat = '';
+    const changed = await this.games.change(this.normalize(gameId), (game) => {
+      if (this.isClosed(game)) return err(serviceError('room/closed'));
+      const proved = proveSeat(game.state, game.meta.keys, actor.username, actor.token, this.ports.ids);
+      if (!proved.ok) return proved;
+      seat = proved.value.id;
+      return plan(proved.value, game);
+    });
+    return changed.ok ? ok({ game: changed.value.game, seat }) : changed;
+  }
+}
+
+function checkName(raw: string): Result<string, ServiceError> {
+  const name = raw.trim();
+  if (name.length === 0) return err(serviceError('username/required'));
+  if (name.length > SIMPLE_NAME_MAX) return err(serviceError('username/too_long'));
+  return ok(name);
+}
+
+/** "AI Player {n}" with the lowest n nobody at the table is called. */
+function freeAiName(state: GameState): string {
+  const taken = new Set(state.seats.map((s) => nameKey(s.name)));
+  let n = state.seats.filter((s) => s.ai !== null).length + 1;
+  while (taken.has(nameKey(`AI Player ${n}`))) n++;
+  return `AI Player ${n}`;
+}
