@@ -1,0 +1,9 @@
+import type { SeatKeys } from '../named-seats.js';
+
+/**
+ * What the easy variant keeps beside the engine state: public seat id → digest of that seat's
+ * credential (human seats only; the credential itself is never stored, DECISIONS §8).
+ */
+export type EasyMeta = {
+  readonly keys: SeatKeys;
+};
