@@ -91,7 +91,11 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   'room/id_invalid': 400,
   'room/closed': 410,
   // — Public games —
+  'game/spectator': 403,
+  'spectators/full': 409,
   // — Easy variant —
+  'ai/not_due': 409,
+  'play/source_mismatch': 400,
 };
 
 /** Which field carries a refusal's text: `error` (REST variants) or `message` (main API, spec 01 §8). */

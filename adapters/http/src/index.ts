@@ -3,13 +3,13 @@
  * the service and maps its result through one status table.
  */
 export { authRoutes, userBody } from './auth-routes.js';
+export { easyGamesRoutes } from './easy-games.js';
 export { type ErrorField, HTTP_STATUS, installErrorHandling, sendError } from './errors.js';
 export { type InboxRoutesOptions, inboxRoutes } from './inbox-routes.js';
 export { type MainRoutesOptions, mainRoutes } from './main-routes.js';
 export { restPollFastPath } from './poll-fast-path.js';
+export { publicGamesRoutes } from './public-games.js';
 export { restGamesRoutes } from './rest-games.js';
 export { SEAT_COOKIE_MAX_AGE_S, seatCookieName, seatToken, setSeatCookie } from './seat-cookie.js';
 export { SESSION_COOKIE, sessionToken } from './session.js';
-// — simple REST —
-// — public games —
-// — easy variant —
+export { simpleRestRoutes } from './simple-games.js';

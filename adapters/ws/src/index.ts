@@ -1,4 +1,7 @@
-/** @palace/adapter-ws — the main game's websocket (`/ws`): messages in, per-viewer views out. */
+/**
+ * @palace/adapter-ws — the websockets: the main game's `/ws` and the simple websocket game's
+ * `/simple-ws`. Messages in (validated with the protocol schemas), per-viewer views out.
+ */
 export { AWAY_AFTER_MS, Connection, Connections, REPLACED_CLOSE, SIGNED_OUT_CLOSE } from './connections.js';
 export {
   CHAT_BURST,
@@ -9,3 +12,6 @@ export {
   SOCKET_PATH,
   SOCKET_TEXTS,
 } from './main-socket.js';
+export { type HeldSeat, SEAT_MOVED, SimpleConnection, SimpleRooms } from './simple-rooms.js';
+export { SIMPLE_SOCKET_PATH, SIMPLE_SWEEP_MS, type SimpleSocketOptions, simpleSocket } from './simple-socket.js';
+export { WS_MAX_PAYLOAD } from './socket-plugin.js';

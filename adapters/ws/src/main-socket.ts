@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import websocket from '@fastify/websocket';
 import type { Result } from '@palace/core';
 import {
   type ClientMessage,
@@ -21,6 +20,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
 import type { WebSocket } from 'ws';
 import type { Connection, Connections } from './connections.js';
+import { frameSize, invalidMessage, parseJson } from './socket-frames.js';
+import { socketPlugin } from './socket-plugin.js';
 
 /** The socket path (spec 01 §7). */
 export const SOCKET_PATH = '/ws';
@@ -58,9 +59,10 @@ export interface MainSocketOptions {
  * message validated, and each change sent as a per-viewer `game_state` (or a `chat_message`).
  * A bad message gets a `game_error` and changes nothing; it never closes the socket.
  */
-export async function mainSocket(fastify: FastifyInstance, options: MainSocketOptions): Promise<void> {
+export const mainSocket = socketPlugin(mainSocketRoutes);
+
+async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOptions): Promise<void> {
   const { games, connections } = options;
-  await fastify.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   const users = new WeakMap<FastifyRequest, User | null>();
 
   const unsubscribe = games.subscribe((game) => broadcast(connections, game));
@@ -108,8 +110,7 @@ export async function mainSocket(fastify: FastifyInstance, options: MainSocketOp
   );
 
   async function handle(connection: Connection, data: unknown, isBinary: boolean): Promise<void> {
-    const size = Buffer.isBuffer(data) ? data.length : Array.isArray(data) ? data.length : SOCKET_MAX_BYTES + 1;
-    if (size > SOCKET_MAX_BYTES) return fail(connection, SOCKET_TEXTS.tooLarge);
+    if (frameSize(data) > SOCKET_MAX_BYTES) return fail(connection, SOCKET_TEXTS.tooLarge);
     const parsed = isBinary ? undefined : parseJson(String(data));
     if (parsed === undefined || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       return fail(connection, SOCKET_TEXTS.notJson);
@@ -119,7 +120,7 @@ export async function mainSocket(fastify: FastifyInstance, options: MainSocketOp
       return fail(connection, `Unknown message type: ${typeof type === 'string' ? type.slice(0, 40) : String(type)}`);
     }
     const check = CHECKS[type as ClientMessageType];
-    if (!check.Check(parsed)) return fail(connection, invalid(type, check.Errors(parsed)));
+    if (!check.Check(parsed)) return fail(connection, invalidMessage(type, check.Errors(parsed)));
     const message = parsed as ClientMessage;
     if (message.type === 'ping') return send(connection, { type: 'pong', timestamp: Date.now() });
     if (message.type === 'pong') return;
@@ -205,22 +206,6 @@ function broadcast(connections: Connections, game: StoredGame<MainMeta>): void {
     return;
   }
   for (const connection of watchers) sendState(connection, game);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function invalid(type: string, errors: Iterable<{ instancePath: string; message: string }>): string {
-  for (const error of errors) {
-    const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return `Invalid ${type} message: ${path === '' ? '' : `${path} `}${error.message}`;
-  }
-  return `Invalid ${type} message`;
 }
 
 /** A browser's Origin must name the host it connects to; clients without an Origin are not browsers. */

@@ -6,12 +6,15 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   authRoutes,
+  easyGamesRoutes,
   inboxRoutes,
   installErrorHandling,
   mainRoutes,
+  publicGamesRoutes,
   restGamesRoutes,
   restPollFastPath,
   sessionToken,
+  simpleRestRoutes,
 } from '@palace/adapter-http';
 import {
   KyselyAccountsStore,
@@ -21,15 +24,20 @@ import {
   KyselyTokensStore,
   openSqlite,
 } from '@palace/adapter-storage';
-import { Connections, mainSocket } from '@palace/adapter-ws';
-import { ClientConfig, Health } from '@palace/protocol';
+import { Connections, mainSocket, SimpleRooms, simpleSocket } from '@palace/adapter-ws';
+import { ClientConfig, Health, SIMPLE_ROOM_IDLE_MS } from '@palace/protocol';
 import {
   AuthService,
+  EasyGames,
   FriendsService,
   InboxService,
   MainGames,
+  PublicGames,
   RestGames,
   type ServicePorts,
+  SIMPLE_REST,
+  SIMPLE_WS,
+  SimpleGames,
   TokensService,
 } from '@palace/service';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -42,6 +50,11 @@ export interface Server {
   readonly app: FastifyInstance;
   /** Pending AI turns re-armed from storage at boot. */
   readonly rearmed: number;
+  /**
+   * Closes the simple websocket rooms idle for 30 minutes (by `config.roomClock`) now; the server
+   * also does it every minute. Answers how many rooms it closed.
+   */
+  closeIdleRooms(): Promise<number>;
 }
 
 /** Fastify's default keep-alive timeout, in ms (longer than common load balancers' 60 s). */
@@ -89,6 +102,9 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     // One request id per request in the logs; behind a proxy the client address comes from it.
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Long path parameters reach the route's schema (a 400 in the variant's error shape), not the
+    // router's bare 414.
+    maxParamLength: 1000,
     childLoggerFactory: lazyChildLogger,
     // Idle polls are answered before the framework (see restPollFastPath); the rest is Fastify's.
     serverFactory: (handler) => {
@@ -112,9 +128,10 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
         title: 'Palace API',
         version: '0.1.0',
         description:
-          'Palace (Shithead) card game server. The REST variants answer refusals as `{ "error": "…" }`, the ' +
-          'main API (accounts, games, tokens, friends) as `{ "message": "…" }`, with a 4xx status. The main ' +
-          'game plays over the websocket at `/ws` (see docs/api.md).',
+          'Palace (Shithead) card game server. The server-backed REST game, public games and the easy variant ' +
+          'answer refusals as `{ "error": "…" }`; the main API (accounts, games, tokens, friends) and the ' +
+          'simple REST game as `{ "message": "…" }`, with a 4xx status. The main game plays over the ' +
+          'websocket at `/ws`, the simple websocket game at `/simple-ws` (see docs/api.md).',
       },
     },
   });
@@ -149,12 +166,28 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     },
   });
   // — simple games (simple websocket, simple REST) —
+  const simpleWs = new SimpleGames(ports, SIMPLE_WS, { aiDelayMs: config.aiDelayMs, idleMs: SIMPLE_ROOM_IDLE_MS });
+  const simpleRooms = new SimpleRooms(simpleWs, config.roomClock ?? systemClock);
+  await app.register(simpleSocket, { rooms: simpleRooms });
+  const simpleRest = new SimpleGames(ports, SIMPLE_REST, { aiDelayMs: config.aiDelayMs });
+  await app.register(simpleRestRoutes, { games: simpleRest });
   // — public games —
+  const publicGames = new PublicGames(ports, { aiDelayMs: config.aiDelayMs });
+  await app.register(publicGamesRoutes, { games: publicGames });
   // — easy variant —
+  // The client triggers AI moves (ai-move); the server plays a due AI seat itself after EASY_AI_FALLBACK_MS.
+  const easyGames = new EasyGames(ports);
+  await app.register(easyGamesRoutes, { games: easyGames });
   await app.register(webClient, { root: config.webDir });
 
-  const rearmed = (await restGames.rearm()) + (await mainGames.rearm());
-  return { app, rearmed };
+  const rearmed =
+    (await restGames.rearm()) +
+    (await mainGames.rearm()) +
+    (await simpleRest.rearm()) +
+    (await simpleWs.rearm()) +
+    (await easyGames.rearm()) +
+    (await publicGames.rearm());
+  return { app, rearmed, closeIdleRooms: () => simpleRooms.closeIdle() };
 }
 
 /**

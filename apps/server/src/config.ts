@@ -1,6 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PasswordHasher } from '@palace/service';
+import type { Clock, PasswordHasher } from '@palace/service';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -24,6 +24,11 @@ export interface ServerConfig {
   readonly poweredByUrl: string;
   /** Tests may swap the production scrypt cost for a cheaper hasher; not read from the environment. */
   readonly hasher?: PasswordHasher;
+  /**
+   * The clock the simple websocket rooms' inactivity is measured by (default the wall clock); tests
+   * inject a manual one instead of waiting 30 minutes. Not read from the environment.
+   */
+  readonly roomClock?: Clock;
 }
 
 const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RestGameState, RestPlayer, RestSeated } from '@palace/protocol';
+import type { Clock } from '@palace/service';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildServer } from '../src/app.js';
@@ -17,6 +18,8 @@ export interface TestServer {
   readonly dataFile: string;
   /** Closes the server (timers, database) and removes its temporary directories. */
   close(): Promise<void>;
+  /** Runs the simple websocket rooms' inactivity sweep now (by `roomClock`); answers how many rooms closed. */
+  closeIdleRooms(): Promise<number>;
 }
 
 export interface ServerOptions {
@@ -36,6 +39,8 @@ export interface ServerOptions {
    * left in place on close. Default: a fresh file in a temporary directory, removed on close.
    */
   readonly dataFile?: string;
+  /** The clock of the simple websocket rooms' inactivity (advance it, then `closeIdleRooms`); default the wall clock. */
+  readonly roomClock?: Clock;
 }
 
 /** Invite codes every test server starts with unless told otherwise. */
@@ -52,7 +57,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   };
   const dataFile = options.dataFile ?? join(dataDir, 'palace.db');
   try {
-    const { app } = await buildServer({
+    const { app, closeIdleRooms } = await buildServer({
       port: 0,
       host: '127.0.0.1',
       dataFile,
@@ -65,6 +70,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       poweredByUrl: '/api/docs',
       // A cheap scrypt cost keeps registration fast in tests; the production cost has its own test.
       ...(options.realPasswordCost === true ? {} : { hasher: new ScryptHasher({ N: 2 ** 10, r: 8, p: 1 }) }),
+      ...(options.roomClock === undefined ? {} : { roomClock: options.roomClock }),
     });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -78,6 +84,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       app,
       base: `http://127.0.0.1:${address.port}`,
       dataFile,
+      closeIdleRooms,
       close: async () => {
         await app.close();
         await removeDirs();
@@ -115,12 +122,12 @@ export class Client {
     return answer<T>(await fetch(`${this.base}${path}`, { headers }));
   }
 
-  /** POSTs `body` as JSON (a string is sent as is, for malformed bodies). */
-  async post<T = unknown>(path: string, body: unknown): Promise<Answer<T>> {
+  /** POSTs `body` as JSON (a string is sent as is, for malformed bodies), with any extra `headers`. */
+  async post<T = unknown>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     return answer<T>(
       await fetch(`${this.base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
     );

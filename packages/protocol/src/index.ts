@@ -4,12 +4,11 @@
  */
 export * from './accounts.js';
 export { ClientConfig, ErrorBody, Health } from './common.js';
+export * from './easy-games.js';
 export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, replaceShortcodes } from './emoji.js';
 export * from './emoji-picker.js';
 export * from './main-game.js';
 export * from './main-socket.js';
+export * from './public-games.js';
 export * from './rest-games.js';
-// — simple games (simple websocket, simple REST) —
 export * from './simple-games.js';
-// — public games —
-// — easy variant —

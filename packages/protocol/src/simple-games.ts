@@ -134,6 +134,8 @@ export const SimplePlayBody = Type.Object({
 export const SimpleChatBody = Type.Object({ username: Username, message: ChatText });
 export const SimpleStateAnswer = Type.Object({ gameState: SimpleGameState });
 export const SimpleMessageAnswer = Type.Object({ gameState: SimpleGameState, message: Type.String() });
+/** A join's answer: the spec's `gameState`, and the game's id beside it (the id to put in paths). */
+export const SimpleJoinAnswer = Type.Object({ gameState: SimpleGameState, gameId: Type.String() });
 
 // — Simple websocket (`/simple-ws`) —
 
@@ -180,7 +182,16 @@ export type SimpleServerMessage =
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'game_state'; readonly state: SimpleGameState }
   | { readonly type: 'game_over'; readonly winner: string }
-  | { readonly type: 'chat_message'; readonly username: string; readonly text: string; readonly timestamp: number }
+  | {
+      readonly type: 'chat_message';
+      /** The sender, or "System" for the status lines of spec 02 §4. */
+      readonly username: string;
+      readonly text: string;
+      /** ms since the epoch */
+      readonly timestamp: number;
+      /** A status line written by the server (joins, start, turns, the end), not a player's message. */
+      readonly isSystem: boolean;
+    }
   | { readonly type: 'player_left'; readonly username: string; readonly reason: 'left' | 'disconnected' }
   | { readonly type: 'ai_joined'; readonly aiName: string }
   | { readonly type: 'room_closed'; readonly roomId: string; readonly message: string };

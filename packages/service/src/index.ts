@@ -48,6 +48,9 @@ export {
   type Profile,
   TokensService,
 } from './accounts/tokens-service.js';
+export { EASY_KIND, EasyGames } from './easy-game/easy-games.js';
+export type { EasyMeta } from './easy-game/easy-meta.js';
+export { easyView } from './easy-game/easy-view.js';
 export { ManualClock, ManualScheduler, MemoryGamesStore, RecordingPublisher, SequentialIds } from './fakes.js';
 export {
   type Change,
@@ -82,10 +85,19 @@ export type {
   Scheduler,
   StoredGame,
 } from './ports.js';
+export {
+  PUBLIC_KIND,
+  type PublicActor,
+  type PublicAnswer,
+  type PublicEntered,
+  PublicGames,
+  type PublicViewed,
+} from './public-game/public-games.js';
+export { PUBLIC_LINES, type PublicMeta } from './public-game/public-meta.js';
+export { publicView } from './public-game/public-view.js';
 export { normalizeId, RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';
 export { SERVICE_ERRORS, type ServiceError, type ServiceErrorCode, serviceError } from './service-error.js';
-// — simple games (simple websocket, simple REST) —
 export {
   SIMPLE_REST,
   SIMPLE_WS,
@@ -97,5 +109,3 @@ export {
   type SimpleSeated,
 } from './simple-game/simple-games.js';
 export { SIMPLE_LINES, type SimpleMeta } from './simple-game/simple-meta.js';
-// — public games —
-// — easy variant —

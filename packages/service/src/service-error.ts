@@ -108,7 +108,15 @@ export const SERVICE_ERRORS = {
   /** Joining or acting in a room that was closed after its inactivity period. */
   'room/closed': 'Room closed due to inactivity',
   // — Public games —
+  /** A spectator asking to play, choose cards, add an AI or start (spectators may only chat and leave). */
+  'game/spectator': 'Spectators cannot play',
+  /** Joining to watch a game that already has the most spectators it keeps. */
+  'spectators/full': 'This game has too many spectators',
   // — Easy variant —
+  /** `ai-move` when no AI player is to move (a human's turn). */
+  'ai/not_due': "It is not an AI player's turn",
+  /** A play whose `source` is not where the card is (for example a hand card sent as face-up). */
+  'play/source_mismatch': 'That card is not in the place you are playing it from',
 } as const;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;

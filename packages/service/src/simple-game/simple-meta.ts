@@ -64,7 +64,8 @@ export function reactSimple(meta: SimpleMeta, events: readonly GameEvent[], stat
         firstSeat = false;
         break;
       case 'left':
-        line(SIMPLE_LINES.left(nameOf(event.seat)));
+        // A freed seat is gone from `state`: `SimpleGames.leave` writes its line, knowing the name.
+        if (!event.freed) line(SIMPLE_LINES.left(nameOf(event.seat)));
         break;
       case 'setupStarted':
         line(SIMPLE_LINES.setup);

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { Result } from '@palace/core';
+import {
+  cardRefId,
+  type SimpleClientMessage,
+  SimpleClientMessages,
+  type SimpleClientMessageType,
+  SOCKET_MAX_BYTES,
+} from '@palace/protocol';
+import { nameKey, SERVICE_ERRORS, type ServiceError, type SimpleActor } from '@palace/service';
+import type { FastifyInstance } from 'fastify';
+import { Compile } from 'typebox/compile';
+import { CHAT_BURST, CHAT_WINDOW_MS, HEARTBEAT_MS, SOCKET_TEXTS } from './main-socket.js';
+import type { HeldSeat, SimpleConnection, SimpleRooms } from './simple-rooms.js';
+import { frameSize, invalidMessage, parseJson } from './socket-frames.js';
+import { socketPlugin } from './socket-plugin.js';
+
+/** The simple websocket game's socket path (spec 02 §7). */
+export const SIMPLE_SOCKET_PATH = '/simple-ws';
+/** How often idle rooms are looked for, in ms (they close after `SIMPLE_ROOM_IDLE_MS`). */
+export const SIMPLE_SWEEP_MS = 60_000;
+
+const CHECKS = Object.fromEntries(
+  Object.entries(SimpleClientMessages).map(([type, schema]) => [type, Compile(schema)]),
+) as { [K in SimpleClientMessageType]: ReturnType<typeof Compile> };
+
+export interface SimpleSocketOptions {
+  /**
+   * The rooms (and through them the simple websocket games). Built by the caller, who keeps it to
+   * run the inactivity sweep on demand (`rooms.closeIdle()`) and chooses its clock.
+   */
+  readonly rooms: SimpleRooms;
+}
+
+/**
+ * The simple websocket game at `/simple-ws` (spec 02 §4, §7, §8; DECISIONS §8, §9). Anonymous:
+ * a player joins a room by typing a name, and the seat belongs to the socket that joined it; the
+ * `seatToken` of `join_success` takes it back after a reconnect. Every message is validated; a bad
+ * or refused one gets an `error` and changes nothing, and the socket stays open. Changes (AI moves
+ * included) reach every socket of the room as its own `game_state`, plus the new chat lines. No
+ * Origin check: the socket reads no cookie, so a page elsewhere gains nothing a direct client lacks.
+ */
+export const simpleSocket = socketPlugin(simpleSocketRoutes);
+
+async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocketOptions): Promise<void> {
+  const { rooms } = options;
+  const { games } = rooms;
+
+  const unsubscribe = games.subscribe((game) => rooms.publish(game));
+  const heartbeat = setInterval(() => rooms.heartbeat(), HEARTBEAT_MS);
+  heartbeat.unref();
+  const sweep = setInterval(() => {
+    rooms.closeIdle().catch((error: unknown) => fastify.log.error({ err: error }, 'closing idle rooms failed'));
+  }, SIMPLE_SWEEP_MS);
+  sweep.unref();
+  fastify.addHook('onClose', async () => {
+    unsubscribe();
+    clearInterval(heartbeat);
+    clearInterval(sweep);
+    rooms.closeAll();
+  });
+
+  fastify.get(SIMPLE_SOCKET_PATH, { websocket: true }, (socket, request) => {
+    const connection = rooms.open(randomUUID(), socket);
+    connection.send({ type: 'connection_established', connectionId: connection.id });
+    // One message at a time per connection, in the order sent (a pick cannot overtake a join).
+    let queue: Promise<void> = Promise.resolve();
+    socket.on('message', (data, isBinary) => {
+      rooms.touch(connection);
+      queue = queue.then(() =>
+        handle(connection, data, isBinary).catch((error: unknown) => {
+          request.log.error({ err: error }, 'simple socket message failed');
+          fail(connection, SOCKET_TEXTS.internal);
+        }),
+      );
+    });
+    socket.on('pong', () => connection.alive());
+    socket.on('close', () => rooms.drop(connection));
+    socket.on('error', (error) => request.log.warn({ err: error }, 'simple socket error'));
+  });
+
+  async function handle(connection: SimpleConnection, data: unknown, isBinary: boolean): Promise<void> {
+    if (frameSize(data) > SOCKET_MAX_BYTES) return fail(connection, SOCKET_TEXTS.tooLarge);
+    const parsed = isBinary ? undefined : parseJson(String(data));
+    if (parsed === undefined || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return fail(connection, SOCKET_TEXTS.notJson);
+    }
+    const type = (parsed as { type?: unknown }).type;
+    if (typeof type !== 'string' || !Object.hasOwn(CHECKS, type)) {
+      return fail(connection, `Unknown message type: ${typeof type === 'string' ? type.slice(0, 40) : String(type)}`);
+    }
+    const check = CHECKS[type as SimpleClientMessageType];
+    if (!check.Check(parsed)) return fail(connection, invalidMessage(type, check.Errors(parsed)));
+    const message = parsed as SimpleClientMessage;
+    if (message.type === 'join_game') return join(connection, message);
+
+    const seat = heldSeat(connection, message.roomId, message.username);
+    if (seat === null) return fail(connection, SERVICE_ERRORS['seat/not_yours']);
+    const { roomId } = seat;
+    const actor: SimpleActor = { username: seat.username, token: seat.seatToken };
+    switch (message.type) {
+      case 'select_faceup':
+        return answer(connection, await games.selectOne(roomId, actor, cardRefId(message.card)));
+      case 'play_card': {
+        const cards = message.cards ?? (message.card === undefined ? [] : [message.card]);
+        return answer(connection, await games.play(roomId, actor, cards.map(cardRefId)));
+      }
+      case 'pickup_pile':
+        return answer(connection, await games.pickUp(roomId, actor));
+      case 'chat_message':
+        if (!connection.allowChat(CHAT_BURST, CHAT_WINDOW_MS)) return fail(connection, SOCKET_TEXTS.chatTooFast);
+        return answer(connection, await games.chat(roomId, actor, message.text));
+      case 'add_ai':
+        return answer(connection, await games.addAi(roomId, actor));
+      case 'leave_game': {
+        const left = await games.leave(roomId, actor);
+        if (!left.ok) return fail(connection, left.error.message);
+        return rooms.left(connection);
+      }
+    }
+  }
+
+  /** Seats the socket (a new seat, or its own seat back with the token it holds or sends). */
+  async function join(
+    connection: SimpleConnection,
+    message: Extract<SimpleClientMessage, { type: 'join_game' }>,
+  ): Promise<void> {
+    const roomId = games.normalize(message.roomId);
+    const held = connection.seat;
+    const holdsIt = held !== null && held.roomId === roomId && nameKey(held.username) === nameKey(message.username);
+    const token = message.seatToken ?? (holdsIt ? held.seatToken : undefined);
+    await rooms.expect(connection, roomId);
+    const seated = await games.join(roomId, { username: message.username, token });
+    if (!seated.ok) {
+      rooms.refused(connection);
+      return fail(connection, seated.error.message);
+    }
+    rooms.enter(connection, seated.value);
+  }
+
+  /** The seat this socket holds, if `roomId` and `username` name it; else null (it acts for nobody else). */
+  function heldSeat(connection: SimpleConnection, roomId: string, username: string): HeldSeat | null {
+    const seat = connection.seat;
+    if (seat === null || seat.roomId !== games.normalize(roomId)) return null;
+    return nameKey(seat.username) === nameKey(username) ? seat : null;
+  }
+}
+
+/** A refused action gets an `error`; an accepted one is broadcast by the games listener. */
+function answer(connection: SimpleConnection, result: Result<unknown, ServiceError>): void {
+  if (!result.ok) fail(connection, result.error.message);
+}
+
+function fail(connection: SimpleConnection, message: string): void {
+  connection.send({ type: 'error', message });
+}

@@ -1,0 +1,82 @@
+import { viewFor } from '@palace/core';
+import type { MaskedCard, PublicGameState, PublicListEntry, PublicPlayer } from '@palace/protocol';
+import { mainCard } from '../main-game/main-view.js';
+import type { StoredGame } from '../ports.js';
+import type { PublicMeta } from './public-meta.js';
+
+function masked(id: string): MaskedCard {
+  return { id, hidden: true };
+}
+
+/**
+ * The public game as one viewer may see it (spec 02 §3). `seat` is the viewer's public seat id,
+ * or null for a spectator or a stranger. Built from the engine's per-viewer view, so it holds no
+ * other player's hand card, no face-down card (the viewer's own included) and no deck card; other
+ * hands are masked slots `hand-{n}` that say nothing about the cards. No token or digest is in it.
+ */
+export function publicView(game: StoredGame<PublicMeta>, seat: string | null): PublicGameState {
+  const view = viewFor(game.state, seat);
+  const { meta } = game;
+  const nameOf = (id: string | null): string | null =>
+    id === null ? null : (view.seats.find((s) => s.id === id)?.name ?? null);
+  const players = view.seats.map(
+    (s): PublicPlayer => ({
+      username: s.name,
+      hand: s.hand !== null ? s.hand.map(mainCard) : Array.from({ length: s.handCount }, (_, n) => masked(`hand-${n}`)),
+      handCount: s.handCount,
+      faceUp: s.faceUp.map(mainCard),
+      faceDown: s.faceDown.map((b) => masked(b.id)),
+      faceDownCount: s.faceDown.length,
+      isAI: s.ai !== null,
+      isReady: s.ready,
+      hasLeft: s.left,
+      isTurn: s.isTurn,
+    }),
+  );
+  const result = view.result;
+  return {
+    id: game.id,
+    status: view.phase,
+    visibility: meta.visibility,
+    maxPlayers: view.options.maxSeats,
+    players,
+    pile: [...view.pile].reverse().map(mainCard),
+    pileSize: view.pile.length,
+    deckSize: view.deckCount,
+    burnedCount: view.burnedCount,
+    currentTurn: nameOf(view.turn),
+    winner: result === null ? null : nameOf(result.winner),
+    standings:
+      result === null
+        ? null
+        : result.standings.map((s) => ({ username: s.name, place: s.place, cardsLeft: s.cardsLeft })),
+    spectators: meta.spectators.map((s) => s.name),
+    chat: meta.chat.map((line) => ({
+      sender: line.sender,
+      text: line.text,
+      timestamp: line.at,
+      isSystem: line.system,
+    })),
+    you: nameOf(view.viewer),
+    playableCards: [...view.hints.playable],
+    canPickUp: view.hints.canPickUp,
+    mustSelectFaceUp: view.hints.mustChooseFaceUp,
+    commitment: game.commitment,
+    createdAt: game.createdAt,
+    lastUpdate: game.version,
+  };
+}
+
+/** A game as the public list shows it. */
+export function publicListEntry(game: StoredGame<PublicMeta>): PublicListEntry {
+  const seats = game.state.seats;
+  return {
+    id: game.id,
+    playerCount: seats.length,
+    createdAt: game.createdAt,
+    status: game.state.phase,
+    maxPlayers: game.state.options.maxSeats,
+    players: seats.map((s) => s.name),
+    spectatorCount: game.meta.spectators.length,
+  };
+}
