@@ -47,7 +47,7 @@ export function withChat(meta: SimpleMeta, lines: readonly SimpleChatLine[]): Si
 /**
  * Writes the status lines of every accepted change (AI moves included) into the chat: joins, the
  * setup line when the first player sits down (the face-up choice starts at once in these
- * variants), the start, each turn and the end.
+ * variants), the start, each change of turn and the end.
  */
 export function reactSimple(meta: SimpleMeta, events: readonly GameEvent[], state: GameState, at: number): SimpleMeta {
   const nameOf = (seat: string): string => state.seats.find((s) => s.id === seat)?.name ?? seat;
@@ -75,7 +75,8 @@ export function reactSimple(meta: SimpleMeta, events: readonly GameEvent[], stat
         line(SIMPLE_LINES.turn(nameOf(event.first)));
         break;
       case 'turn':
-        line(SIMPLE_LINES.turn(nameOf(event.seat)));
+        // A turn change: a burn (or an 8 with two players) that keeps the turn is no change.
+        if (!event.again) line(SIMPLE_LINES.turn(nameOf(event.seat)));
         break;
       case 'gameOver':
         line(SIMPLE_LINES.over(nameOf(event.winner)));
