@@ -16,11 +16,11 @@ import {
 } from '@palace/protocol';
 import {
   type ServiceError,
-  SIMPLE_LINES,
   type SimpleActor,
   type SimpleChanged,
   type SimpleGames,
   type SimpleSeated,
+  STATUS_LINES,
 } from '@palace/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { installErrorHandling, sendError } from './errors.js';
@@ -122,7 +122,7 @@ export async function simpleRestRoutes(
       const added = await games.addAi(request.params.id, actor(request, request.params.id, request.body.username));
       if (!added.ok) return refuse(reply, added.error);
       const { game, seat, aiName } = added.value;
-      return reply.send({ gameState: games.viewOf(game, seat), message: SIMPLE_LINES.joined(aiName, false) });
+      return reply.send({ gameState: games.viewOf(game, seat), message: STATUS_LINES.joined(aiName, false) });
     },
   );
 

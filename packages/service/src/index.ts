@@ -93,7 +93,7 @@ export {
   PublicGames,
   type PublicViewed,
 } from './public-game/public-games.js';
-export { PUBLIC_LINES, type PublicMeta } from './public-game/public-meta.js';
+export type { PublicMeta } from './public-game/public-meta.js';
 export { publicView } from './public-game/public-view.js';
 export { normalizeId, RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';
@@ -108,4 +108,5 @@ export {
   type SimpleListener,
   type SimpleSeated,
 } from './simple-game/simple-games.js';
-export { SIMPLE_LINES, type SimpleMeta } from './simple-game/simple-meta.js';
+export type { SimpleMeta } from './simple-game/simple-meta.js';
+export { CHAT_KEEP, type ChatLine, STATUS_LINES, SYSTEM_SENDER } from './status-lines.js';

@@ -25,7 +25,8 @@ import { freeSeatId, proveSeat, seatNamed } from '../named-seats.js';
 import type { StoredGame } from '../ports.js';
 import { normalizeId } from '../rest-game/rest-games.js';
 import { type ServiceError, serviceError } from '../service-error.js';
-import { PUBLIC_LINES, type PublicMeta, reactPublic, systemLine, withChat } from './public-meta.js';
+import { STATUS_LINES, systemLine, withChat } from '../status-lines.js';
+import { type PublicMeta, reactPublic } from './public-meta.js';
 import { checkName, freeAiName, holds, identify, spectatorNamed, type Who } from './public-seats.js';
 import { publicListEntry, publicView } from './public-view.js';
 
@@ -180,7 +181,7 @@ export class PublicGames {
       const spectators = [...meta.spectators, { name: name.value, key }];
       return ok({
         commands: [],
-        meta: withChat({ ...meta, spectators }, [systemLine(PUBLIC_LINES.watching(name.value), at)]),
+        meta: withChat({ ...meta, spectators }, [systemLine(STATUS_LINES.watching(name.value), at)]),
       });
     });
     if (!changed.ok) return changed;
@@ -224,7 +225,7 @@ export class PublicGames {
       gameId,
       actor,
       seated((seat) => ok({ commands: [{ type: 'start', seat: seat.id }] })),
-      () => PUBLIC_LINES.setup,
+      () => STATUS_LINES.setup,
     );
   }
 
@@ -236,7 +237,7 @@ export class PublicGames {
       seated((seat) => ok({ commands: [{ type: 'chooseFaceUp', seat: seat.id, cardIds }] })),
       (events) =>
         events.some((e) => e.type === 'started')
-          ? PUBLIC_LINES.playing
+          ? STATUS_LINES.playing
           : 'Face-up cards chosen. Waiting for the other players.',
     );
   }
@@ -297,7 +298,7 @@ export class PublicGames {
           const spectators = meta.spectators.filter((s) => s !== who.spectator);
           return ok({
             commands: [],
-            meta: withChat({ ...meta, spectators }, [systemLine(PUBLIC_LINES.left(who.spectator.name), at)]),
+            meta: withChat({ ...meta, spectators }, [systemLine(STATUS_LINES.left(who.spectator.name), at)]),
           });
         }
         const { seat } = who;
@@ -306,7 +307,7 @@ export class PublicGames {
         const kept = state.phase === 'waiting' ? { ...meta, keys } : meta;
         return ok({
           commands: [{ type: 'leave', seat: seat.id }],
-          meta: withChat(kept, [systemLine(PUBLIC_LINES.left(seat.name), at)]),
+          meta: withChat(kept, [systemLine(STATUS_LINES.left(seat.name), at)]),
         });
       },
       () => 'You left the game',
@@ -362,7 +363,7 @@ function playMessage(events: readonly GameEvent[], state: GameState): string {
       parts.push(events.some((e) => e.type === 'gameOver') ? 'The pile burned' : 'The pile burned: play again');
     } else if (event.type === 'gameOver') {
       const winner = state.seats.find((s) => s.id === event.winner)?.name ?? event.winner;
-      parts.push(PUBLIC_LINES.over(winner));
+      parts.push(STATUS_LINES.over(winner));
     }
   }
   return parts.join('. ');

@@ -15,14 +15,14 @@ import {
   SIMPLE_MAX_PLAYERS,
   SIMPLE_NAME_MAX,
   SIMPLE_ROOM_ID_PATTERN,
-  SIMPLE_SYSTEM_SENDER,
   type SimpleGameState,
 } from '@palace/protocol';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
 import { freeSeatId, nameKey, proveSeat, seatNamed } from '../named-seats.js';
 import type { StoredGame } from '../ports.js';
 import { type ServiceError, serviceError } from '../service-error.js';
-import { reactSimple, SIMPLE_LINES, type SimpleMeta, withChat } from './simple-meta.js';
+import { STATUS_LINES, systemLine, withChat } from '../status-lines.js';
+import { reactSimple, type SimpleMeta } from './simple-meta.js';
 import { simpleView } from './simple-view.js';
 
 /** How a simple variant names its games. */
@@ -212,11 +212,11 @@ export class SimpleGames {
       const { [seat.id]: _picked, ...selecting } = game.meta.selecting;
       const freed = game.state.phase === 'waiting';
       const at = this.ports.clock.now();
-      const gone = { sender: SIMPLE_SYSTEM_SENDER, text: SIMPLE_LINES.left(seat.name), at, system: true };
+      const gone = systemLine(STATUS_LINES.left(seat.name), at);
       return ok({
         commands: [{ type: 'leave', seat: seat.id }],
         // A freed seat's token proves nothing any more; a kept seat can be taken back with it.
-        meta: freed ? withChat({ ...game.meta, keys, selecting }, [gone]) : game.meta,
+        meta: withChat(freed ? { ...game.meta, keys, selecting } : game.meta, [gone]),
       });
     });
   }
