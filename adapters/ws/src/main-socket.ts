@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Result } from '@palace/core';
-import {
-  type ClientMessage,
-  ClientMessages,
-  type ClientMessageType,
-  type ServerMessage,
-  SOCKET_MAX_BYTES,
-} from '@palace/protocol';
+import { type ClientMessage, ClientMessages, type ServerMessage } from '@palace/protocol';
 import {
   type MainGames,
   type MainMeta,
@@ -17,10 +11,9 @@ import {
   type User,
 } from '@palace/service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Compile } from 'typebox/compile';
 import type { WebSocket } from 'ws';
 import type { Connection, Connections } from './connections.js';
-import { frameSize, invalidMessage, parseJson } from './socket-frames.js';
+import { FRAME_TEXTS, messageReader } from './socket-frames.js';
 import { socketPlugin } from './socket-plugin.js';
 
 /** The socket path (spec 01 §7). */
@@ -33,17 +26,14 @@ export const HEARTBEAT_MS = 30_000;
 
 export const SOCKET_TEXTS = {
   notSignedIn: 'You must be signed in to play. Please sign in and reconnect.',
-  tooLarge: 'Message too large',
-  notJson: 'Messages must be JSON objects with a "type"',
+  ...FRAME_TEXTS,
   notYou: 'You can only act for yourself',
   chatTooFast: "You're sending messages too fast. Please wait a moment.",
   replaced: "You've connected from another device. This session will be closed.",
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 
-const CHECKS = Object.fromEntries(Object.entries(ClientMessages).map(([type, schema]) => [type, Compile(schema)])) as {
-  [K in ClientMessageType]: ReturnType<typeof Compile>;
-};
+const readMessage = messageReader<ClientMessage>(ClientMessages);
 
 export interface MainSocketOptions {
   readonly games: MainGames;
@@ -110,18 +100,9 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
   );
 
   async function handle(connection: Connection, data: unknown, isBinary: boolean): Promise<void> {
-    if (frameSize(data) > SOCKET_MAX_BYTES) return fail(connection, SOCKET_TEXTS.tooLarge);
-    const parsed = isBinary ? undefined : parseJson(String(data));
-    if (parsed === undefined || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return fail(connection, SOCKET_TEXTS.notJson);
-    }
-    const type = (parsed as { type?: unknown }).type;
-    if (typeof type !== 'string' || !Object.hasOwn(CHECKS, type)) {
-      return fail(connection, `Unknown message type: ${typeof type === 'string' ? type.slice(0, 40) : String(type)}`);
-    }
-    const check = CHECKS[type as ClientMessageType];
-    if (!check.Check(parsed)) return fail(connection, invalidMessage(type, check.Errors(parsed)));
-    const message = parsed as ClientMessage;
+    const read = readMessage(data, isBinary);
+    if (!read.ok) return fail(connection, read.error);
+    const { message } = read;
     if (message.type === 'ping') return send(connection, { type: 'pong', timestamp: Date.now() });
     if (message.type === 'pong') return;
     const user = connection.user;

@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Result } from '@palace/core';
-import {
-  cardRefId,
-  type SimpleClientMessage,
-  SimpleClientMessages,
-  type SimpleClientMessageType,
-  SOCKET_MAX_BYTES,
-} from '@palace/protocol';
+import { cardRefId, type SimpleClientMessage, SimpleClientMessages } from '@palace/protocol';
 import { nameKey, SERVICE_ERRORS, type ServiceError, type SimpleActor } from '@palace/service';
 import type { FastifyInstance } from 'fastify';
-import { Compile } from 'typebox/compile';
 import { CHAT_BURST, CHAT_WINDOW_MS, HEARTBEAT_MS, SOCKET_TEXTS } from './main-socket.js';
 import type { HeldSeat, SimpleConnection, SimpleRooms } from './simple-rooms.js';
-import { frameSize, invalidMessage, parseJson } from './socket-frames.js';
+import { messageReader } from './socket-frames.js';
 import { socketPlugin } from './socket-plugin.js';
 
 /** The simple websocket game's socket path (spec 02 §7). */
@@ -20,9 +13,7 @@ export const SIMPLE_SOCKET_PATH = '/simple-ws';
 /** How often idle rooms are looked for, in ms (they close after `SIMPLE_ROOM_IDLE_MS`). */
 export const SIMPLE_SWEEP_MS = 60_000;
 
-const CHECKS = Object.fromEntries(
-  Object.entries(SimpleClientMessages).map(([type, schema]) => [type, Compile(schema)]),
-) as { [K in SimpleClientMessageType]: ReturnType<typeof Compile> };
+const readMessage = messageReader<SimpleClientMessage>(SimpleClientMessages);
 
 export interface SimpleSocketOptions {
   /**
@@ -80,18 +71,9 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
   });
 
   async function handle(connection: SimpleConnection, data: unknown, isBinary: boolean): Promise<void> {
-    if (frameSize(data) > SOCKET_MAX_BYTES) return fail(connection, SOCKET_TEXTS.tooLarge);
-    const parsed = isBinary ? undefined : parseJson(String(data));
-    if (parsed === undefined || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return fail(connection, SOCKET_TEXTS.notJson);
-    }
-    const type = (parsed as { type?: unknown }).type;
-    if (typeof type !== 'string' || !Object.hasOwn(CHECKS, type)) {
-      return fail(connection, `Unknown message type: ${typeof type === 'string' ? type.slice(0, 40) : String(type)}`);
-    }
-    const check = CHECKS[type as SimpleClientMessageType];
-    if (!check.Check(parsed)) return fail(connection, invalidMessage(type, check.Errors(parsed)));
-    const message = parsed as SimpleClientMessage;
+    const read = readMessage(data, isBinary);
+    if (!read.ok) return fail(connection, read.error);
+    const { message } = read;
     if (message.type === 'join_game') return join(connection, message);
 
     const seat = heldSeat(connection, message.roomId, message.username);
