@@ -104,7 +104,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     bodyLimit: 1024 * 1024,
     // Long path parameters reach the route's schema (a 400 in the variant's error shape), not the
     // router's bare 414.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     childLoggerFactory: lazyChildLogger,
     // Idle polls are answered before the framework (see restPollFastPath); the rest is Fastify's.
     serverFactory: (handler) => {

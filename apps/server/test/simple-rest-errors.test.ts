@@ -198,6 +198,8 @@ describe('simple REST game refusals over HTTP', () => {
     expectMessage(await alice.post(`${base}/play-card`, { username: 'Alice', card: { value: 'K' } }), 400);
     expectMessage(await alice.post(`${base}/chat`, { username: 'Alice', message: { text: 'hi' } }), 400);
     expectMessage(await alice.post(`${base}/chat`, 'null'), 400);
+    // An id past the router's default 100 characters still reaches the schema: 400 with a message, not 414.
+    expectMessage(await alice.view('X'.repeat(300)), 400);
     expectMessage(await alice.post(`${base}/pickup-pile`, ''), 400);
   });
 });
