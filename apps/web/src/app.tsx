@@ -7,6 +7,9 @@ import { HomePage } from './pages/home-page.js';
 import { NotFound } from './pages/not-found.js';
 import { PlayPage } from './pages/play/play-page.js';
 import { ProfilePage } from './pages/profile-page.js';
+import { PokerPage } from './pages/prototypes/poker-page.js';
+import { isPrototypePath } from './pages/prototypes/prototype-paths.js';
+import { SimplifiedPage } from './pages/prototypes/simplified-page.js';
 import { Splash } from './pages/splash.js';
 import { TokensPage } from './pages/tokens-page.js';
 import { WaitlistPage } from './pages/waitlist-page.js';
@@ -27,12 +30,15 @@ export function App(): ReactElement {
 
   return (
     <BrowserRouter>
-      {loading ? (
+      {/* The offline prototypes never wait for the auth check (it may hang with no network). */}
+      {loading && !isPrototypePath(window.location.pathname) ? (
         <Splash />
       ) : (
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/lobby" element={<HomePage />} />
+          <Route path="/simplified" element={<SimplifiedPage />} />
+          <Route path="/poker" element={<PokerPage />} />
           <Route element={<Shell />}>
             <Route path="/auth" element={<AuthPage />} />
             <Route path="/play" element={<PlayPage />} />

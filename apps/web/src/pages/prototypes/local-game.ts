@@ -1,0 +1,133 @@
+import {
+  type Applied,
+  applyCommand,
+  type Card,
+  type Command,
+  createGame,
+  DEFAULT_RULES,
+  type GameEvent,
+  type GameState,
+  RANK_LABELS,
+  type Result,
+  type RuleError,
+  type Rules,
+  SUIT_SYMBOLS,
+  tableOptions,
+} from '@palace/core';
+import type { MainCard, MaskedCard } from '@palace/protocol';
+
+/**
+ * The offline prototypes' glue to `@palace/core` (DECISIONS §2: one engine). Nothing here decides a
+ * rule: games are created, driven and described only through the engine's own functions.
+ */
+
+/** Single-player prototype: 3 face-down, 3 face-up, 3 in hand, no setup step (DECISIONS §3). */
+export const SINGLE_PLAYER_RULES: Rules = { ...DEFAULT_RULES, chooseFaceUp: false };
+/** Multiplayer-style prototype: each player chooses 3 face-up cards before play (DECISIONS §3). */
+export const HOT_SEAT_RULES: Rules = { ...DEFAULT_RULES, chooseFaceUp: true };
+
+/** Spec 02 §9: the AI acts 1.5 s after its turn comes. */
+export const AI_DELAY_MS = 1500;
+export const HUMAN_SEAT = 'you';
+export const AI_SEAT = 'ai';
+export const AI_NAME = 'AI';
+
+/** A fresh seed from the browser's CSPRNG (128 bits as hex). */
+export function randomSeed(): string {
+  const words = new Uint32Array(4);
+  crypto.getRandomValues(words);
+  return Array.from(words, (w) => w.toString(16).padStart(8, '0')).join('');
+}
+
+/** Applies commands in order; stops at the first refusal (a bug in these callers: they are legal). */
+function applyAll(state: GameState, commands: readonly Command[]): GameState {
+  let next = state;
+  for (const command of commands) {
+    const applied = applyCommand(next, command);
+    if (!applied.ok) throw new Error(`${command.type} refused: ${applied.error.code}`);
+    next = applied.value.state;
+  }
+  return next;
+}
+
+/**
+ * You against the prototype AI, dealt and started. The first player is the engine's rule (lowest
+ * hand card among 3–A): the deal is random, so who starts is too.
+ */
+export function newSinglePlayerGame(seed: string, name = 'You'): GameState {
+  const table = createGame(tableOptions({ rules: SINGLE_PLAYER_RULES, maxSeats: 2 }), seed);
+  return applyAll(table, [
+    { type: 'sit', seat: HUMAN_SEAT, name, ai: null },
+    { type: 'sit', seat: AI_SEAT, name: AI_NAME, ai: 'prototype' },
+    { type: 'start', seat: HUMAN_SEAT },
+  ]);
+}
+
+/** An empty hot-seat table for `players` (2–4) local players. */
+export function newHotSeatTable(players: number, seed: string): GameState {
+  return createGame(tableOptions({ rules: HOT_SEAT_RULES, maxSeats: players }), seed);
+}
+
+/** Runs one command through the engine. */
+export function run(state: GameState, command: Command): Result<Applied, RuleError> {
+  return applyCommand(state, command);
+}
+
+/** A card in the shape the shared `CardView` draws. */
+export function cardFace(card: Card): MainCard {
+  return {
+    id: card.id,
+    value: RANK_LABELS[card.rank],
+    suit: card.suit,
+    symbol: SUIT_SYMBOLS[card.suit],
+    color: card.suit === 'hearts' || card.suit === 'diamonds' ? 'red' : 'black',
+  };
+}
+
+/** A face-down card (`blind-{n}` id) for `CardView`. */
+export function blindFace(id: string): MaskedCard {
+  return { id, hidden: true };
+}
+
+function short(cards: readonly Card[]): string {
+  return cards.map((c) => `${RANK_LABELS[c.rank]}${SUIT_SYMBOLS[c.suit]}`).join(' ');
+}
+
+/**
+ * One line telling what a move did, from the engine's events (`state` is the state after them, for
+ * the names). `you` is the seat shown as "You".
+ */
+export function describeEvents(state: GameState, events: readonly GameEvent[], you: string | null = null): string {
+  const name = (seat: string) => (seat === you ? 'You' : (state.seats.find((s) => s.id === seat)?.name ?? 'Someone'));
+  const parts: string[] = [];
+  let ending = '';
+  for (const event of events) {
+    switch (event.type) {
+      case 'started':
+        parts.push(`${name(event.first)} ${event.first === you ? 'go' : 'goes'} first`);
+        break;
+      case 'played':
+        parts.push(`${name(event.seat)} played ${short(event.cards)}`);
+        break;
+      case 'blindFlipped':
+        if (!event.playable) parts.push(`${name(event.seat)} turned over ${short([event.card])}`);
+        break;
+      case 'burned':
+        parts.push(event.reason === 'ten' ? 'the 10 burned the pile' : 'four of a kind burned the pile');
+        break;
+      case 'pickedUp':
+        parts.push(`${name(event.seat)} picked up the pile (${event.count})`);
+        break;
+      case 'skipped':
+        parts.push(`${event.seats.map(name).join(', ')} skipped`);
+        break;
+      case 'gameOver':
+        ending = `${name(event.winner)} ${event.winner === you ? 'win' : 'wins'}!`;
+        break;
+      default:
+        break;
+    }
+  }
+  const line = parts.join(', ');
+  return ending === '' ? line : line === '' ? ending : `${line}. ${ending}`;
+}

@@ -1,0 +1,82 @@
+import '../pages.css';
+import './prototypes.css';
+import { type ReactElement, useEffect, useState } from 'react';
+import { Tabs } from '../../ui/tabs.js';
+import { LocalBoard } from './local-board.js';
+import { AI_DELAY_MS, HUMAN_SEAT } from './local-game.js';
+import { aiIsDue, usePoker } from './poker-store.js';
+import { Tutorial } from './tutorial.js';
+
+/** Waits 1.5 s whenever the AI's turn comes, then lets it move (spec 02 §4, §9). */
+export function useAiTurn(): void {
+  const game = usePoker((s) => s.game);
+  const aiStep = usePoker((s) => s.aiStep);
+  useEffect(() => {
+    if (!aiIsDue(game)) return;
+    const timer = setTimeout(aiStep, AI_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [game, aiStep]);
+}
+
+/**
+ * `/poker`: the single-player prototype (spec 02 §2, §4): you against the prototype AI, offline,
+ * with tabs Game and How to Play, a winner message and Play Again.
+ */
+export function PokerPage(): ReactElement {
+  const game = usePoker((s) => s.game);
+  const last = usePoker((s) => s.last);
+  const seed = usePoker((s) => s.seed);
+  const command = usePoker((s) => s.command);
+  const reset = usePoker((s) => s.reset);
+  const [tab, setTab] = useState<'game' | 'tutorial'>('game');
+  useAiTurn();
+  const result = game.result;
+  const playAgain = () => {
+    reset();
+    setTab('game');
+  };
+  return (
+    <main className="proto-page">
+      <header className="proto-header">
+        <div>
+          <h1 className="display">Palace</h1>
+          <p className="muted small">You against the AI · offline</p>
+        </div>
+        <button type="button" className="button button-secondary button-small-outline" onClick={playAgain}>
+          Play Again
+        </button>
+      </header>
+      <Tabs
+        label="Game sections"
+        idPrefix="poker"
+        selected={tab}
+        onSelect={setTab}
+        items={[
+          {
+            id: 'game',
+            label: 'Game',
+            panel: (
+              <div className="proto-game">
+                {result !== null && (
+                  <div className="card proto-winner" role="alert">
+                    <h2>{result.winner === HUMAN_SEAT ? 'You win!' : 'AI wins!'}</h2>
+                    <p className="muted">
+                      {result.winner === HUMAN_SEAT
+                        ? 'You got rid of all your cards first.'
+                        : 'The AI got rid of all its cards first.'}
+                    </p>
+                    <button type="button" className="button button-primary" onClick={playAgain}>
+                      Play Again
+                    </button>
+                  </div>
+                )}
+                <LocalBoard key={seed} state={game} viewer={HUMAN_SEAT} last={last} onCommand={command} />
+              </div>
+            ),
+          },
+          { id: 'tutorial', label: 'How to Play', panel: <Tutorial chooseFaceUp={false} /> },
+        ]}
+      />
+    </main>
+  );
+}

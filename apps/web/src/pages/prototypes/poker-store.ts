@@ -1,0 +1,63 @@
+import {
+  AI_POLICIES,
+  aiCommand,
+  type Command,
+  createRng,
+  type GameState,
+  type Rng,
+  type RuleError,
+  viewFor,
+} from '@palace/core';
+import { create } from 'zustand';
+import { AI_SEAT, describeEvents, HUMAN_SEAT, newSinglePlayerGame, randomSeed, run } from './local-game.js';
+
+interface PokerState {
+  /** The seed of this deal (a new one per Play Again). */
+  readonly seed: string;
+  readonly game: GameState;
+  /** What the last move did, for the status line. */
+  readonly last: string;
+  /** The AI's own generator (its 80/20 choice and random card), seeded with the deal. */
+  readonly aiRng: Rng;
+  /** A new deal; everything else starts over. */
+  reset(seed?: string): void;
+  /** Runs the human's command through the engine: null when accepted, else the rule it broke. */
+  command(command: Command): RuleError | null;
+  /** The AI's move when it is the AI's turn (the page calls it 1.5 s after the turn comes). */
+  aiStep(): void;
+}
+
+function fresh(seed: string): Pick<PokerState, 'seed' | 'game' | 'last' | 'aiRng'> {
+  const game = newSinglePlayerGame(seed);
+  const first = viewFor(game, HUMAN_SEAT).turn === HUMAN_SEAT ? 'You go first' : 'AI goes first';
+  return { seed, game, last: first, aiRng: createRng(`${seed}:ai`) };
+}
+
+/** The single-player prototype (`/poker`): you against `AI_POLICIES.prototype`, all in the browser. */
+export const usePoker = create<PokerState>()((set, get) => ({
+  ...fresh(randomSeed()),
+  reset(seed = randomSeed()) {
+    set(fresh(seed));
+  },
+  command(command) {
+    const { game } = get();
+    const applied = run(game, command);
+    if (!applied.ok) return applied.error;
+    set({ game: applied.value.state, last: describeEvents(applied.value.state, applied.value.events, HUMAN_SEAT) });
+    return null;
+  },
+  aiStep() {
+    const { game, aiRng } = get();
+    const index = game.seats.findIndex((s) => s.id === AI_SEAT);
+    const command = aiCommand(game, index, AI_POLICIES.prototype, aiRng);
+    if (command === null) return;
+    const applied = run(game, command);
+    if (!applied.ok) return; // The policy picks from the engine's legal moves: never refused.
+    set({ game: applied.value.state, last: describeEvents(applied.value.state, applied.value.events, HUMAN_SEAT) });
+  },
+}));
+
+/** Whether the AI is due to move (the page then waits 1.5 s and calls `aiStep`). */
+export function aiIsDue(game: GameState): boolean {
+  return game.phase === 'playing' && game.seats[game.turn]?.id === AI_SEAT;
+}

@@ -1,0 +1,289 @@
+import '../pages.css';
+import './prototypes.css';
+import { type GameState, viewFor } from '@palace/core';
+import { type FormEvent, type ReactElement, useId, useState } from 'react';
+import { Tabs } from '../../ui/tabs.js';
+import { CardView } from '../play/card-view.js';
+import { toggleFaceUpChoice } from '../play/selection.js';
+import { dueSeat, MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, useHotSeat } from './hot-seat-store.js';
+import { LocalBoard, toastRefusal } from './local-board.js';
+import { cardFace } from './local-game.js';
+import { Tutorial } from './tutorial.js';
+
+/**
+ * `/simplified`: the multiplayer-style prototype (spec 02 §2): create a table, more local players
+ * join on the same device, a waiting room, the face-up choice, then hot-seat play. Between two
+ * players' turns a cover asks to pass the device, so nobody sees another player's hand.
+ */
+export function SimplifiedPage(): ReactElement {
+  const game = useHotSeat((s) => s.game);
+  const [tab, setTab] = useState<'game' | 'tutorial'>('game');
+  return (
+    <main className="proto-page">
+      <header className="proto-header">
+        <div>
+          <h1 className="display">Palace</h1>
+          <p className="muted small">Pass and play · offline</p>
+        </div>
+        {game !== null && <LeaveButton />}
+      </header>
+      <Tabs
+        label="Game sections"
+        idPrefix="simplified"
+        selected={tab}
+        onSelect={setTab}
+        items={[
+          { id: 'game', label: 'Game', panel: game === null ? <CreateForm /> : <Table game={game} /> },
+          { id: 'tutorial', label: 'How to Play', panel: <Tutorial chooseFaceUp /> },
+        ]}
+      />
+    </main>
+  );
+}
+
+function LeaveButton(): ReactElement {
+  const close = useHotSeat((s) => s.close);
+  return (
+    <button type="button" className="button button-secondary button-small-outline" onClick={close}>
+      Leave Table
+    </button>
+  );
+}
+
+/** A name field that says "Please enter your name" when submitted empty. */
+function useNameField(): {
+  name: string;
+  error: string | null;
+  field: (label: string) => ReactElement;
+  check: () => string | null;
+  clear: () => void;
+} {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return {
+    name,
+    error,
+    clear: () => setName(''),
+    check: () => {
+      const trimmed = name.trim();
+      setError(trimmed === '' ? 'Please enter your name' : null);
+      return trimmed === '' ? null : trimmed;
+    },
+    field: (label) => (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          value={name}
+          maxLength={NAME_MAX}
+          autoComplete="off"
+          aria-invalid={error !== null}
+          aria-describedby={error !== null ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (error !== null && e.target.value.trim() !== '') setError(null);
+          }}
+        />
+        {error !== null && (
+          <span id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </span>
+        )}
+      </div>
+    ),
+  };
+}
+
+function CreateForm(): ReactElement {
+  const create = useHotSeat((s) => s.create);
+  const nameField = useNameField();
+  const [players, setPlayers] = useState(2);
+  const playersId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = nameField.check();
+    if (name !== null) create(name, players);
+  };
+  return (
+    <form className="card form proto-form" onSubmit={submit} noValidate>
+      <h2>Create a table</h2>
+      <p className="muted small">Everyone plays on this device; pass it round when your turn ends.</p>
+      {nameField.field('Your name')}
+      <div className="field">
+        <label htmlFor={playersId}>Number of players</label>
+        <select id={playersId} value={players} onChange={(e) => setPlayers(Number(e.target.value))}>
+          {Array.from({ length: MAX_PLAYERS - MIN_PLAYERS + 1 }, (_, i) => MIN_PLAYERS + i).map((n) => (
+            <option key={n} value={n}>
+              {n} players
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-primary">
+        Create Table
+      </button>
+    </form>
+  );
+}
+
+function Table({ game }: { game: GameState }): ReactElement {
+  const shownFor = useHotSeat((s) => s.shownFor);
+  if (game.phase === 'waiting') return <WaitingRoom game={game} />;
+  if (game.phase === 'finished') return <Finished game={game} />;
+  const due = dueSeat(game);
+  if (due === null) return <p className="muted">Nothing to do.</p>;
+  if (due !== shownFor) return <Cover game={game} seat={due} />;
+  return game.phase === 'setup' ? <FaceUpChoice key={due} game={game} seat={due} /> : <Play game={game} seat={due} />;
+}
+
+function WaitingRoom({ game }: { game: GameState }): ReactElement {
+  const join = useHotSeat((s) => s.join);
+  const start = useHotSeat((s) => s.start);
+  const nameField = useNameField();
+  const full = game.seats.length >= game.options.maxSeats;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = nameField.check();
+    if (name === null) return;
+    const error = join(name);
+    if (error !== null) toastRefusal(game, '', error);
+    else nameField.clear();
+  };
+  return (
+    <section className="card proto-waiting" aria-labelledby="waiting-title">
+      <h2 id="waiting-title">Waiting room</h2>
+      <p className="muted small">
+        {game.seats.length}/{game.options.maxSeats} players
+      </p>
+      <ul className="ready-list" aria-label="Players">
+        {game.seats.map((s, i) => (
+          <li key={s.id}>
+            <span className="proto-seat" aria-hidden="true">
+              {i + 1}
+            </span>
+            <span>{s.name}</span>
+            <span className="ready-badge ready">{i === 0 ? 'Host' : 'Joined'}</span>
+          </li>
+        ))}
+      </ul>
+      {!full && (
+        <form className="form proto-join" onSubmit={submit} noValidate>
+          {nameField.field("Next player's name")}
+          <button type="submit" className="button button-secondary">
+            Join
+          </button>
+        </form>
+      )}
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={game.seats.length < MIN_PLAYERS}
+        onClick={() => {
+          const error = start();
+          if (error !== null) toastRefusal(game, '', error);
+        }}
+      >
+        Start Game
+      </button>
+      {game.seats.length < MIN_PLAYERS && <p className="muted small">At least 2 players are needed to start.</p>}
+    </section>
+  );
+}
+
+/** Hides every hand until the named player has the device. */
+function Cover({ game, seat }: { game: GameState; seat: string }): ReactElement {
+  const reveal = useHotSeat((s) => s.reveal);
+  const last = useHotSeat((s) => s.last);
+  const name = game.seats.find((s) => s.id === seat)?.name ?? '';
+  return (
+    <section className="card proto-cover" aria-labelledby="cover-title">
+      <h2 id="cover-title">Pass the device to {name}</h2>
+      {last !== '' && (
+        <p className="proto-cover-last" role="status">
+          {last}
+        </p>
+      )}
+      <p className="muted">
+        {game.phase === 'setup'
+          ? `${name} chooses 3 face-up cards next. Nobody else should look.`
+          : `It's ${name}'s turn. Nobody else should look.`}
+      </p>
+      <button type="button" className="button button-primary" onClick={() => reveal(seat)}>
+        I'm {name}: show my cards
+      </button>
+    </section>
+  );
+}
+
+function FaceUpChoice({ game, seat }: { game: GameState; seat: string }): ReactElement {
+  const command = useHotSeat((s) => s.command);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const me = viewFor(game, seat).seats.find((s) => s.id === seat);
+  const hand = [...(me?.hand ?? [])].sort((a, b) => a.rank - b.rank);
+  const ready = game.seats.filter((s) => s.ready).length;
+  return (
+    <section className="card proto-choice" aria-labelledby="choice-title">
+      <h2 id="choice-title">{me?.name}: choose 3 face-up cards</h2>
+      <p className="muted small">
+        {ready} of {game.seats.length} players ready. Chosen: {chosen.length}/3
+      </p>
+      <fieldset className="card-row plain proto-choice-row">
+        <legend className="sr-only">Your hand</legend>
+        {hand.map((card) => (
+          <CardView
+            key={card.id}
+            card={cardFace(card)}
+            selectable
+            selected={chosen.includes(card.id)}
+            onSelect={() => setChosen((c) => toggleFaceUpChoice(c, card.id))}
+          />
+        ))}
+      </fieldset>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={chosen.length !== 3}
+        onClick={() => {
+          const error = command({ type: 'chooseFaceUp', seat, cardIds: chosen });
+          if (error !== null) toastRefusal(game, seat, error);
+        }}
+      >
+        Confirm Face-Up Cards
+      </button>
+    </section>
+  );
+}
+
+function Play({ game, seat }: { game: GameState; seat: string }): ReactElement {
+  const command = useHotSeat((s) => s.command);
+  const last = useHotSeat((s) => s.last);
+  return <LocalBoard key={seat} state={game} viewer={seat} last={last} onCommand={command} nameViewer />;
+}
+
+function Finished({ game }: { game: GameState }): ReactElement {
+  const playAgain = useHotSeat((s) => s.playAgain);
+  const close = useHotSeat((s) => s.close);
+  const result = game.result;
+  const winner = game.seats.find((s) => s.id === result?.winner)?.name ?? 'Someone';
+  return (
+    <section className="card proto-winner" role="alert">
+      <h2>{winner} wins!</h2>
+      <ol className="proto-standings" aria-label="Final standings">
+        {result?.standings.map((s) => (
+          <li key={s.seat}>
+            {s.name} <span className="muted small">· {s.cardsLeft} cards left</span>
+          </li>
+        ))}
+      </ol>
+      <div className="button-row actions">
+        <button type="button" className="button button-primary" onClick={playAgain}>
+          Play Again
+        </button>
+        <button type="button" className="button button-secondary" onClick={close}>
+          New Table
+        </button>
+      </div>
+    </section>
+  );
+}
