@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
+import { RANK_ORDER as ORDER, SPECIAL_CARDS as SPECIALS } from '../lib/rules-text.js';
 import type { AccordionItem } from '../ui/accordion.js';
 
 /** The FAQ of the help page (spec 02 §2): exactly five questions. */
@@ -59,24 +60,6 @@ export const FAQ: readonly AccordionItem[] = [
     title: 'Are there tournaments?',
     body: <p>Not yet: tournaments are coming later. Keep an eye on the Tournaments tab.</p>,
   },
-];
-
-/** The card order, low to high; the 2 is not in it (it is a reset). */
-const ORDER = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-
-/** The special cards, as the engine plays them (DECISIONS §3, docs/rules.md). */
-const SPECIALS: ReadonlyArray<readonly [string, string]> = [
-  ['2', 'Reset. Playable on anything, and anything may be played on it. For the 7 rule it counts as the lowest card.'],
-  ['7', 'The next play must be a 7 or lower, or a 2, or a 10.'],
-  [
-    '8',
-    'Skips the next player; each 8 in the play skips one more. With two players, one 8 gives you another turn and two 8s pass it.',
-  ],
-  ['10', 'Playable on anything, even on a 7. Burns the pile (it leaves the game) and you play again.'],
-  [
-    'Four of a kind',
-    'When the top four cards of the pile share a rank, played together or one after another, the pile burns and you play again.',
-  ],
 ];
 
 /** The rules exactly as the engine plays them (DECISIONS §3; docs/rules.md is the longer text). */

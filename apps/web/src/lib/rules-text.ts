@@ -1,0 +1,22 @@
+/**
+ * The rules as players read them, the same words everywhere they are shown (/help, the offline
+ * prototypes' tutorial): the engine's classic rules (DECISIONS §3; docs/rules.md is the longer text).
+ */
+
+/** The card order, low to high; the 2 is not in it (it is a reset). */
+export const RANK_ORDER = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+
+/** The special cards, as the engine plays them (DECISIONS §3, docs/rules.md). */
+export const SPECIAL_CARDS: ReadonlyArray<readonly [string, string]> = [
+  ['2', 'Reset. Playable on anything, and anything may be played on it. For the 7 rule it counts as the lowest card.'],
+  ['7', 'The next play must be a 7 or lower, or a 2, or a 10.'],
+  [
+    '8',
+    'Skips the next player; each 8 in the play skips one more. With two players, one 8 gives you another turn and two 8s pass it.',
+  ],
+  ['10', 'Playable on anything, even on a 7. Burns the pile (it leaves the game) and you play again.'],
+  [
+    'Four of a kind',
+    'When the top four cards of the pile share a rank, played together or one after another, the pile burns and you play again.',
+  ],
+];
