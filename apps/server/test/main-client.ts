@@ -1,12 +1,11 @@
 import type { ServerMessage, UserBody } from '@palace/protocol';
 import WebSocket from 'ws';
+import { FRAME_TIMEOUT_MS, FrameSocket, openSocket } from './frame-socket.js';
 
 /** Helpers for the main game: a cookie-jar HTTP client, a websocket client and a game driver. */
 
 /** The session cookie's name (adapters/http session.ts). */
 export const SESSION_COOKIE = 'palace_session';
-/** How long `next` waits for a frame unless told, in ms. */
-export const FRAME_TIMEOUT_MS = 5_000;
 
 /** An HTTP answer: status, parsed JSON body (undefined when not JSON), raw text and headers. */
 export interface Reply<T = unknown> {
@@ -193,47 +192,15 @@ export function socketUrl(base: string): string {
   return `${base.replace(/^http/, 'ws')}/ws`;
 }
 
-/**
- * One websocket to `/ws`. Keeps every frame received (parsed and raw, for leak scans); `next`
- * reads them in order.
- */
-export class SocketClient {
-  /** Every frame, in arrival order. */
-  readonly frames: Frame[] = [];
-  /** The raw text of every frame, in arrival order. */
-  readonly raw: string[] = [];
-  /** Resolves with the close code and reason once the socket is closed. */
-  readonly closed: Promise<{ code: number; reason: string }>;
-  private cursor = 0;
-  private wake: (() => void) | null = null;
-
-  private constructor(readonly socket: WebSocket) {
-    this.closed = new Promise((resolve) => {
-      socket.on('close', (code, reason) => {
-        resolve({ code, reason: reason.toString() });
-        this.wake?.();
-      });
-    });
-    socket.on('message', (data) => {
-      const text = String(data);
-      this.raw.push(text);
-      this.frames.push(JSON.parse(text) as Frame);
-      this.wake?.();
-    });
+/** One websocket to `/ws` (see `FrameSocket`). */
+export class SocketClient extends FrameSocket<Frame> {
+  private constructor(socket: WebSocket) {
+    super(socket, (f) => (f.type === 'game_error' ? f.message : null));
   }
 
   /** Opens a socket with the jar's cookie (or none); rejects when the upgrade is refused. */
-  static open(base: string, jar?: Jar, headers: Record<string, string> = {}): Promise<SocketClient> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(socketUrl(base), { headers: { ...(jar?.cookieHeader() ?? {}), ...headers } });
-      const client = new SocketClient(socket);
-      socket.once('open', () => resolve(client));
-      socket.once('unexpected-response', (_request, response) => {
-        reject(new Error(`upgrade refused with ${response.statusCode}`));
-        socket.terminate();
-      });
-      socket.once('error', reject);
-    });
+  static async open(base: string, jar?: Jar, headers: Record<string, string> = {}): Promise<SocketClient> {
+    return openSocket(socketUrl(base), { ...(jar?.cookieHeader() ?? {}), ...headers }, (s) => new SocketClient(s));
   }
 
   /** Opens a socket and waits for `connection_established`. */
@@ -243,87 +210,10 @@ export class SocketClient {
     return client;
   }
 
-  /** Sends an object as JSON (a string is sent as it is). */
-  send(message: unknown): void {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  /**
-   * The next frame of `type` (after the last one `next` returned) for which `predicate` holds;
-   * frames passed over stay in `frames`. Fails after `timeoutMs`.
-   */
-  next<K extends Frame['type']>(
-    type: K,
-    predicate: (frame: FrameOf<K>) => boolean = () => true,
-    timeoutMs = FRAME_TIMEOUT_MS,
-  ): Promise<FrameOf<K>> {
-    return this.nextOf([type], predicate as (frame: Frame) => boolean, timeoutMs) as Promise<FrameOf<K>>;
-  }
-
-  /** The next frame whose type is one of `types` (see `next`). */
-  async nextOf<K extends Frame['type']>(
-    types: readonly K[],
-    predicate: (frame: FrameOf<K>) => boolean = () => true,
-    timeoutMs = FRAME_TIMEOUT_MS,
-  ): Promise<FrameOf<K>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      for (let i = this.cursor; i < this.frames.length; i++) {
-        const frame = this.frames[i] as Frame;
-        if ((types as readonly string[]).includes(frame.type) && predicate(frame as FrameOf<K>)) {
-          this.cursor = i + 1;
-          return frame as FrameOf<K>;
-        }
-      }
-      const left = deadline - Date.now();
-      if (left <= 0 || this.socket.readyState === WebSocket.CLOSED) {
-        const seen = this.frames
-          .slice(this.cursor)
-          .map((f) => (f.type === 'game_error' ? `game_error(${f.message})` : f.type));
-        throw new Error(`no ${types.join('/')} frame within ${timeoutMs} ms; unread: [${seen.join(', ')}]`);
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
-  }
-
-  /** Frames of `type` received so far (read or not). */
-  all<K extends Frame['type']>(type: K): FrameOf<K>[] {
-    return this.frames.filter((f): f is FrameOf<K> => f.type === type);
-  }
-
-  /** Skips every frame received so far. */
-  drain(): void {
-    this.cursor = this.frames.length;
-  }
-
-  /** Waits `ms` and fails if a frame of `type` arrives (after the last one read) meanwhile. */
-  async none(type: Frame['type'], ms = 150): Promise<void> {
-    const from = this.cursor;
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    const got = this.frames.slice(from).filter((f) => f.type === type);
-    if (got.length > 0) throw new Error(`unexpected ${type}: ${JSON.stringify(got[0])}`);
-  }
-
   /** Sends a message and answers the next `game_error`. */
   async refused(message: unknown): Promise<FrameOf<'game_error'>> {
     this.send(message);
     return this.next('game_error');
-  }
-
-  get isOpen(): boolean {
-    return this.socket.readyState === WebSocket.OPEN;
-  }
-
-  async close(): Promise<void> {
-    if (this.socket.readyState !== WebSocket.CLOSED) this.socket.close();
-    await this.closed;
   }
 }
 
@@ -342,3 +232,5 @@ export function upgradeStatus(base: string, headers: Record<string, string>): Pr
     socket.once('error', reject);
   });
 }
+
+export { FRAME_TIMEOUT_MS };

@@ -1,10 +1,8 @@
 import type { SimpleGameState, SimplePlayer, SimpleServerMessage } from '@palace/protocol';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import { FRAME_TIMEOUT_MS, FrameSocket, openSocket } from './frame-socket.js';
 
 /** A websocket client of `/simple-ws` for the tests: keeps every frame, reads them in order. */
-
-/** How long `next` waits for a frame unless told, in ms. */
-export const FRAME_TIMEOUT_MS = 5_000;
 
 export type SimpleFrame = SimpleServerMessage;
 export type SimpleFrameOf<K extends SimpleFrame['type']> = Extract<SimpleFrame, { type: K }>;
@@ -16,107 +14,16 @@ export function freshRoom(): string {
   return `game${Date.now()}${rooms}`;
 }
 
-export class SimpleSocket {
-  /** Every frame, in arrival order. */
-  readonly frames: SimpleFrame[] = [];
-  /** The raw text of every frame (for leak scans). */
-  readonly raw: string[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  private cursor = 0;
-  private wake: (() => void) | null = null;
-
-  private constructor(readonly socket: WebSocket) {
-    this.closed = new Promise((resolve) => {
-      socket.on('close', (code, reason) => {
-        resolve({ code, reason: reason.toString() });
-        this.wake?.();
-      });
-    });
-    socket.on('message', (data) => {
-      const text = String(data);
-      this.raw.push(text);
-      this.frames.push(JSON.parse(text) as SimpleFrame);
-      this.wake?.();
-    });
+export class SimpleSocket extends FrameSocket<SimpleFrame> {
+  private constructor(socket: WebSocket) {
+    super(socket, (f) => (f.type === 'error' ? f.message : null));
   }
 
   /** Opens a socket to `/simple-ws` and waits for `connection_established`. */
   static async connect(base: string, headers: Record<string, string> = {}): Promise<SimpleSocket> {
-    const client = await new Promise<SimpleSocket>((resolve, reject) => {
-      const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/simple-ws`, { headers });
-      const opened = new SimpleSocket(socket);
-      socket.once('open', () => resolve(opened));
-      socket.once('unexpected-response', (_request, response) => {
-        reject(new Error(`upgrade refused with ${response.statusCode}`));
-        socket.terminate();
-      });
-      socket.once('error', reject);
-    });
+    const client = await openSocket(`${base.replace(/^http/, 'ws')}/simple-ws`, headers, (s) => new SimpleSocket(s));
     await client.next('connection_established');
     return client;
-  }
-
-  /** Sends an object as JSON (a string as it is). */
-  send(message: unknown): void {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  /** The next frame of `type` after the last one read for which `predicate` holds; fails after `timeoutMs`. */
-  next<K extends SimpleFrame['type']>(
-    type: K,
-    predicate: (frame: SimpleFrameOf<K>) => boolean = () => true,
-    timeoutMs = FRAME_TIMEOUT_MS,
-  ): Promise<SimpleFrameOf<K>> {
-    return this.nextOf([type], predicate as (frame: SimpleFrame) => boolean, timeoutMs) as Promise<SimpleFrameOf<K>>;
-  }
-
-  /** The next frame whose type is one of `types` (see `next`). */
-  async nextOf<K extends SimpleFrame['type']>(
-    types: readonly K[],
-    predicate: (frame: SimpleFrameOf<K>) => boolean = () => true,
-    timeoutMs = FRAME_TIMEOUT_MS,
-  ): Promise<SimpleFrameOf<K>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      for (let i = this.cursor; i < this.frames.length; i++) {
-        const frame = this.frames[i] as SimpleFrame;
-        if ((types as readonly string[]).includes(frame.type) && predicate(frame as SimpleFrameOf<K>)) {
-          this.cursor = i + 1;
-          return frame as SimpleFrameOf<K>;
-        }
-      }
-      const left = deadline - Date.now();
-      if (left <= 0 || this.socket.readyState === WebSocket.CLOSED) {
-        const seen = this.frames.slice(this.cursor).map((f) => (f.type === 'error' ? `error(${f.message})` : f.type));
-        throw new Error(`no ${types.join('/')} frame within ${timeoutMs} ms; unread: [${seen.join(', ')}]`);
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
-  }
-
-  /** Frames of `type` received so far (read or not). */
-  all<K extends SimpleFrame['type']>(type: K): SimpleFrameOf<K>[] {
-    return this.frames.filter((f): f is SimpleFrameOf<K> => f.type === type);
-  }
-
-  /** Skips every frame received so far. */
-  drain(): void {
-    this.cursor = this.frames.length;
-  }
-
-  /** Waits `ms` and fails if a frame of `type` arrives meanwhile (after the last one read). */
-  async none(type: SimpleFrame['type'], ms = 150): Promise<void> {
-    const from = this.cursor;
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    const got = this.frames.slice(from).filter((f) => f.type === type);
-    if (got.length > 0) throw new Error(`unexpected ${type}: ${JSON.stringify(got[0])}`);
   }
 
   /** Sends `join_game` and answers the `join_success`, failing loudly on an `error`. */
@@ -163,15 +70,6 @@ export class SimpleSocket {
   /** Texts of the `chat_message` frames received so far. */
   chatTexts(): string[] {
     return this.all('chat_message').map((f) => f.text);
-  }
-
-  get isOpen(): boolean {
-    return this.socket.readyState === WebSocket.OPEN;
-  }
-
-  async close(): Promise<void> {
-    if (this.socket.readyState !== WebSocket.CLOSED) this.socket.close();
-    await this.closed;
   }
 }
 

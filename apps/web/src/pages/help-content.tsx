@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { RANK_ORDER as ORDER, SPECIAL_CARDS as SPECIALS } from '../lib/rules-text.js';
+import { RANK_ORDER as ORDER, SpecialCards } from '../lib/rules-text.js';
 import type { AccordionItem } from '../ui/accordion.js';
 
 /** The FAQ of the help page (spec 02 §2): exactly five questions. */
@@ -111,14 +111,7 @@ export function GameRules(): ReactElement {
       </section>
       <section aria-labelledby="rules-special">
         <h2 id="rules-special">Special cards</h2>
-        <dl className="rules-specials">
-          {SPECIALS.map(([card, text]) => (
-            <div key={card}>
-              <dt>{card}</dt>
-              <dd>{text}</dd>
-            </div>
-          ))}
-        </dl>
+        <SpecialCards />
         <p>
           Burns come first: when a play burns the pile, the same player goes again, whatever else the cards would do
           (four 8s burn and skip nobody).

@@ -5,6 +5,7 @@ import { Avatar } from '../../shell/avatar.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
+import { CardRow } from './card-row.js';
 import { CardView } from './card-view.js';
 import { ChatPanel } from './chat-panel.js';
 import { type AnyCard, toggleFaceUpChoice, toggleSelection } from './selection.js';
@@ -232,9 +233,9 @@ function Board({ game, me }: { game: MainGameState; me: MainPlayer | null }): Re
           <p className={`turn-line${myTurn ? ' mine' : ''}`}>
             {myTurn ? 'Your turn' : `Waiting for ${game.players.find((p) => p.isCurrentTurn)?.username ?? '…'}`}
           </p>
-          <Row title="Hand" cards={sortByRank(me.handCards)} selected={selected} playable={playable} pick={pick} />
-          <Row title="Face up" cards={me.faceUpCards} selected={selected} playable={playable} pick={pick} />
-          <Row title="Face down" cards={me.faceDownCards} selected={selected} playable={playable} pick={pick} />
+          <CardRow title="Hand" cards={sortByRank(me.handCards)} selected={selected} playable={playable} pick={pick} />
+          <CardRow title="Face up" cards={me.faceUpCards} selected={selected} playable={playable} pick={pick} />
+          <CardRow title="Face down" cards={me.faceDownCards} selected={selected} playable={playable} pick={pick} />
           <div className="button-row actions">
             <button
               type="button"
@@ -268,33 +269,6 @@ const RANK_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K',
 export function sortByRank(cards: readonly AnyCard[]): AnyCard[] {
   const rank = (card: AnyCard) => ('value' in card ? RANK_ORDER.indexOf(card.value) : 99);
   return [...cards].sort((a, b) => rank(a) - rank(b));
-}
-
-function Row(props: {
-  title: string;
-  cards: readonly AnyCard[];
-  selected: readonly AnyCard[];
-  playable: (card: AnyCard) => boolean;
-  pick: (card: AnyCard) => void;
-}): ReactElement | null {
-  if (props.cards.length === 0) return null;
-  return (
-    <div className="my-row">
-      <span className="row-title small muted">{props.title}</span>
-      <fieldset className="card-row plain">
-        <legend className="sr-only">{props.title}</legend>
-        {props.cards.map((card) => (
-          <CardView
-            key={card.id}
-            card={card}
-            selectable={props.playable(card)}
-            selected={props.selected.some((c) => c.id === card.id)}
-            onSelect={() => props.pick(card)}
-          />
-        ))}
-      </fieldset>
-    </div>
-  );
 }
 
 function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {

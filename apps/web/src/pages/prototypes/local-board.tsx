@@ -9,6 +9,7 @@ import {
 } from '@palace/core';
 import { type ReactElement, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
+import { CardRow } from '../play/card-row.js';
 import { CardView } from '../play/card-view.js';
 import { type AnyCard, toggleSelection } from '../play/selection.js';
 import { blindFace, cardFace } from './local-game.js';
@@ -96,21 +97,24 @@ export function LocalBoard(props: {
             {myTurn ? (props.nameViewer === true ? `Your turn, ${me.name}` : 'Your turn') : `Waiting for ${turnName}…`}
             {myTurn && <span className="sr-only">. Playable cards are outlined.</span>}
           </p>
-          <Row
+          <CardRow
+            allClickable
             title="Hand"
             cards={[...(me.hand ?? [])].sort((a, b) => a.rank - b.rank).map(cardFace)}
             selected={selected}
             playable={(c) => myTurn && playable.has(c.id)}
             pick={pick}
           />
-          <Row
+          <CardRow
+            allClickable
             title="Face up"
             cards={me.faceUp.map(cardFace)}
             selected={selected}
             playable={(c) => myTurn && playable.has(c.id)}
             pick={pick}
           />
-          <Row
+          <CardRow
+            allClickable
             title="Face down"
             cards={me.faceDown.map((b) => blindFace(b.id))}
             selected={selected}
@@ -158,43 +162,5 @@ function Opponent({ seat }: { seat: SeatView }): ReactElement {
         ))}
       </div>
     </li>
-  );
-}
-
-function Row(props: {
-  title: string;
-  cards: readonly AnyCard[];
-  selected: readonly AnyCard[];
-  playable: (card: AnyCard) => boolean;
-  pick: (card: AnyCard) => void;
-}): ReactElement | null {
-  if (props.cards.length === 0) return null;
-  return (
-    <div className="my-row">
-      <span className="row-title small muted">{props.title}</span>
-      <fieldset className="card-row plain">
-        <legend className="sr-only">{props.title}</legend>
-        {props.cards.map((card) =>
-          // Every own card stays clickable so a refusal can be explained; the engine's playable
-          // cards get the outline (CardView's `selectable`).
-          props.playable(card) ? (
-            <CardView
-              key={card.id}
-              card={card}
-              selectable
-              selected={props.selected.some((c) => c.id === card.id)}
-              onSelect={() => props.pick(card)}
-            />
-          ) : (
-            <CardView
-              key={card.id}
-              card={card}
-              selected={props.selected.some((c) => c.id === card.id)}
-              onSelect={() => props.pick(card)}
-            />
-          ),
-        )}
-      </fieldset>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { RANK_ORDER as ORDER, SPECIAL_CARDS as SPECIALS } from '../../lib/rules-text.js';
+import { RANK_ORDER as ORDER, SpecialCards } from '../../lib/rules-text.js';
 
 /**
  * How to Play for the offline prototypes: the engine's classic rules (DECISIONS §3), short.
@@ -48,14 +48,7 @@ export function Tutorial({ chooseFaceUp }: { readonly chooseFaceUp: boolean }): 
       </section>
       <section aria-labelledby="proto-special">
         <h2 id="proto-special">Special cards</h2>
-        <dl className="rules-specials">
-          {SPECIALS.map(([card, text]) => (
-            <div key={card}>
-              <dt>{card}</dt>
-              <dd>{text}</dd>
-            </div>
-          ))}
-        </dl>
+        <SpecialCards />
       </section>
     </div>
   );

@@ -1,3 +1,5 @@
+import type { ReactElement } from 'react';
+
 /**
  * The rules as players read them, the same words everywhere they are shown (/help, the offline
  * prototypes' tutorial): the engine's classic rules (DECISIONS §3; docs/rules.md is the longer text).
@@ -20,3 +22,17 @@ export const SPECIAL_CARDS: ReadonlyArray<readonly [string, string]> = [
     'When the top four cards of the pile share a rank, played together or one after another, the pile burns and you play again.',
   ],
 ];
+
+/** The special cards as a definition list (the `rules-specials` look). */
+export function SpecialCards(): ReactElement {
+  return (
+    <dl className="rules-specials">
+      {SPECIAL_CARDS.map(([card, text]) => (
+        <div key={card}>
+          <dt>{card}</dt>
+          <dd>{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
