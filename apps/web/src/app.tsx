@@ -8,7 +8,7 @@ import { NotFound } from './pages/not-found.js';
 import { PlayPage } from './pages/play/play-page.js';
 import { ProfilePage } from './pages/profile-page.js';
 import { PokerPage } from './pages/prototypes/poker-page.js';
-import { isPrototypePath } from './pages/prototypes/prototype-paths.js';
+import { isStandalonePath } from './pages/prototypes/prototype-paths.js';
 import { SimplifiedPage } from './pages/prototypes/simplified-page.js';
 import { Splash } from './pages/splash.js';
 import { TokensPage } from './pages/tokens-page.js';
@@ -30,13 +30,17 @@ export function App(): ReactElement {
 
   return (
     <BrowserRouter>
-      {/* The offline prototypes never wait for the auth check (it may hang with no network). */}
-      {loading && !isPrototypePath(window.location.pathname) ? (
+      {/* The variants and the offline prototypes never wait for the auth check (it may hang with no network). */}
+      {loading && !isStandalonePath(window.location.pathname) ? (
         <Splash />
       ) : (
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/lobby" element={<HomePage />} />
+          {/* — routes: rest game and lobby — */}
+          {/* — routes: simple websocket and simple REST — */}
+          {/* — routes: public games — */}
+          {/* — routes: easy — */}
           <Route path="/simplified" element={<SimplifiedPage />} />
           <Route path="/poker" element={<PokerPage />} />
           <Route element={<Shell />}>

@@ -1,7 +1,32 @@
 /** The offline prototypes' routes (spec 02 §2): `/simplified` is the hot-seat table, `/poker` you against the AI. */
 export const PROTOTYPE_PATHS: readonly string[] = ['/simplified', '/poker'];
 
-/** Whether `pathname` is an offline prototype, which renders without waiting for the auth check. */
+/**
+ * The routes outside the shell that need no account (spec 02 §2): the variants' screens and the
+ * offline prototypes. They render without waiting for the auth check (it may hang with no network,
+ * and these screens never use it).
+ */
+export const STANDALONE_PATHS: readonly string[] = [
+  ...PROTOTYPE_PATHS,
+  '/',
+  '/lobby',
+  '/simple-game',
+  '/ws',
+  '/simple-rest',
+  '/simple-game-rest',
+  '/palace-home',
+  '/palace-game',
+  '/easy-palace-home',
+  '/easy-palace-game',
+];
+
+/** Whether `pathname` is an offline prototype. */
 export function isPrototypePath(pathname: string): boolean {
   return PROTOTYPE_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
+}
+
+/** Whether `pathname` renders without waiting for the auth check (`/rest-poker/…` included). */
+export function isStandalonePath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return STANDALONE_PATHS.includes(path) || path === '/rest-poker' || path.startsWith('/rest-poker/');
 }
