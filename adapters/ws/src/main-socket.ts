@@ -10,7 +10,7 @@ import {
   type StoredGame,
   type User,
 } from '@palace/service';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Connection, Connections } from './connections.js';
 import { FRAME_TEXTS, messageReader } from './socket-frames.js';
@@ -64,18 +64,21 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
     connections.closeAll();
   });
 
-  fastify.get(
-    SOCKET_PATH,
-    {
-      websocket: true,
-      preValidation: async (request, reply) => {
-        if (!sameOrigin(request)) {
-          return reply.code(403).send({ message: 'Cross-origin socket connections are not allowed' });
-        }
-        users.set(request, await options.authenticate(request));
-      },
+  fastify.route({
+    method: 'GET',
+    url: SOCKET_PATH,
+    // Not an HTTP endpoint of the API: kept out of the OpenAPI document like other socket routes.
+    schema: { hide: true } as FastifySchema,
+    preValidation: async (request, reply) => {
+      if (!sameOrigin(request)) {
+        return reply.code(403).send({ message: 'Cross-origin socket connections are not allowed' });
+      }
+      users.set(request, await options.authenticate(request));
     },
-    (socket, request) => {
+    // `/ws` is also a page of the web client (spec 02 §2: the simple websocket game's start): a
+    // plain GET that is no upgrade goes on to the not-found handler, which serves the page.
+    handler: (_request, reply) => reply.callNotFound(),
+    wsHandler: (socket, request) => {
       const user = users.get(request) ?? null;
       const connection = connections.open(randomUUID(), socket, user, (old) =>
         send(old, { type: 'connection_replaced', message: SOCKET_TEXTS.replaced }),
@@ -97,7 +100,7 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
       socket.on('close', () => connections.close(connection));
       socket.on('error', (error) => request.log.warn({ err: error }, 'socket error'));
     },
-  );
+  });
 
   async function handle(connection: Connection, data: unknown, isBinary: boolean): Promise<void> {
     const read = readMessage(data, isBinary);

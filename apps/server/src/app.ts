@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -199,15 +199,27 @@ async function webClient(app: FastifyInstance, options: { readonly root: string 
   const index = join(options.root, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: options.root, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: options.root,
+      wildcard: false,
+      index: 'index.html',
+      // Vite names every built asset by its content hash: it may be cached for good. Everything
+      // else (index.html, the service worker, the manifest) is checked again on each visit.
+      setHeaders: (reply, path) => {
+        if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
+  const indexHtml = hasWeb ? readFileSync(index, 'utf8') : null;
   app.setNotFoundHandler((request, reply) => {
     const page =
-      hasWeb &&
+      indexHtml !== null &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (page) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    // From memory, not `reply.sendFile`: a plugin registered before the static files (the socket
+    // route's plain GET of `/ws`) lands here with a reply that has no `sendFile`.
+    if (page && indexHtml !== null) return reply.type('text/html; charset=utf-8').send(indexHtml);
     return reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 }

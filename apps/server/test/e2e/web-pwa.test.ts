@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { shot, useWebServer, withBrowser } from './browser.js';
+
+interface ManifestIcon {
+  readonly src: string;
+  readonly sizes: string;
+  readonly type: string;
+  readonly purpose?: string;
+}
+
+/**
+ * The installable app (issue 7): the server hands out the web app manifest and the icons it names,
+ * and the service worker precaches the app shell, so after one visit the offline prototypes open
+ * and play with no network at all (a cold navigation while offline, answered by the worker).
+ */
+describe('web client - installable app', () => {
+  let base = '';
+  useWebServer({}, (server) => {
+    base = server.base;
+  });
+
+  it('web - the manifest names the app, its start page and icons that the server serves', async () => {
+    const response = await fetch(`${base}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('manifest+json');
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      icons: ManifestIcon[];
+    };
+    expect(manifest).toMatchObject({ short_name: 'Palace', start_url: '/', display: 'standalone' });
+    const pngs = manifest.icons.filter((i) => i.type === 'image/png');
+    expect(pngs.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons) {
+      const file = await fetch(`${base}${icon.src}`);
+      expect(file.status, icon.src).toBe(200);
+      expect(file.headers.get('content-type'), icon.src).toContain(icon.type.split('+')[0] ?? icon.type);
+      expect((await file.arrayBuffer()).byteLength, icon.src).toBeGreaterThan(200);
+    }
+    const html = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('rel="manifest"');
+    expect(html).toContain('registerSW.js');
+    // `/ws` is both the main game's socket and a page (the simple websocket game's start, spec 02 §2).
+    const wsPage = await fetch(`${base}/ws`, { headers: { accept: 'text/html' } });
+    expect(wsPage.status).toBe(200);
+    expect(await wsPage.text()).toContain('rel="manifest"');
+    const sw = await fetch(`${base}/sw.js`);
+    expect(sw.status).toBe(200);
+    // The worker is checked again on every visit; hashed assets are cached for good.
+    expect(sw.headers.get('cache-control')).not.toContain('immutable');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    expect((await fetch(`${base}${script}`)).headers.get('cache-control')).toContain('immutable');
+    expect(await sw.text()).toContain('precacheAndRoute');
+  });
+
+  it('web - after one visit the prototypes open and play offline from the service worker', async () => {
+    await withBrowser(async ({ context, page }) => {
+      await page.goto(`${base}/poker`);
+      await page.getByRole('heading', { name: 'Palace' }).waitFor();
+      // The worker installs, precaches the shell and takes control of the page.
+      await page.waitForFunction(
+        "navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated'",
+        undefined,
+        { timeout: 30_000 },
+      );
+
+      await context.setOffline(true);
+      // Proof that the network is gone: a request to the server fails.
+      await expect(
+        page.evaluate(() =>
+          fetch('/healthz').then(
+            () => 'online',
+            () => 'offline',
+          ),
+        ),
+      ).resolves.toBe('offline');
+
+      // A cold navigation while offline: the worker answers with the cached shell.
+      await page.goto(`${base}/simplified`);
+      await page
+        .getByRole('heading', { name: /Palace/ })
+        .first()
+        .waitFor();
+      await page.goto(`${base}/poker`);
+      await page.getByRole('heading', { name: 'Palace' }).waitFor();
+      for (const row of ['Hand', 'Face up', 'Face down']) {
+        await expect(page.getByRole('group', { name: row }).getByRole('button').count()).resolves.toBe(3);
+      }
+      // Play: a legal card (or Pick Up when the AI starts and nothing is playable yet).
+      const myTurn = page.locator('.my-area button.playing-card.selectable');
+      await page.waitForFunction(
+        "document.querySelectorAll('.my-area button.playing-card.selectable').length > 0",
+        undefined,
+        {
+          timeout: 10_000,
+        },
+      );
+      const before = await page.getByRole('group', { name: 'Hand' }).getByRole('button').count();
+      await myTurn.first().click();
+      await page.getByRole('button', { name: /^Play( \d+ cards)?$/ }).click();
+      // The engine in the page took the move: the status line tells what you played.
+      await page.locator('.last-action', { hasText: /You played/ }).waitFor();
+      expect(before).toBe(3);
+      await shot(page, 'pwa-poker-offline-phone');
+    });
+  }, 90_000);
+});
