@@ -5,6 +5,8 @@ export interface TabItem<Id extends string> {
   readonly id: Id;
   readonly label: string;
   readonly panel: ReactNode;
+  /** Shown after the label inside the tab (an unread count); optional. */
+  readonly badge?: ReactNode;
 }
 
 /** The tab a key moves to from `index` of `count`, or null for a key tabs do not use. */
@@ -56,6 +58,7 @@ export function Tabs<Id extends string>(props: {
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {item.label}
+            {item.badge}
           </button>
         ))}
       </div>
