@@ -104,7 +104,18 @@ export function CopyButton(props: { readonly text: string; readonly label: strin
         );
       }}
     >
-      <span aria-hidden="true">⧉</span>
+      <svg
+        aria-hidden="true"
+        width="14"
+        height="14"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <rect x="9" y="9" width="12" height="12" rx="2" />
+        <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+      </svg>
     </button>
   );
 }
@@ -297,7 +308,7 @@ export function Standings(props: {
   return (
     <ol className="standings" aria-label="Final standings">
       {props.rows.map((row) => (
-        <li key={row.name} className={row.place === 1 ? 'winner' : ''}>
+        <li key={`${row.place}:${row.name}`} className={row.place === 1 ? 'winner' : ''}>
           <span className="place">{row.place}.</span>
           <span className="standing-name">
             {row.name}
