@@ -22,6 +22,9 @@ const FLAGS = [
 
 export const WEB_DIR = new URL('../../../web/dist', import.meta.url).pathname;
 const WEB_SRC = new URL('../../../web/src', import.meta.url).pathname;
+const WEB_PUBLIC = new URL('../../../web/public', import.meta.url).pathname;
+/** The build's other inputs: the page template and the Vite (and PWA) configuration. */
+const WEB_FILES = ['index.html', 'vite.config.ts'].map((f) => new URL(`../../../web/${f}`, import.meta.url).pathname);
 /** Screenshots of the key screens land here (look at them). */
 export const SHOTS_DIR = new URL('../../test-output/screens', import.meta.url).pathname;
 
@@ -35,10 +38,15 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the web client with Vite when there is no build or the sources are newer. */
+/** Builds the web client with Vite when there is no build or its sources (or config) are newer. */
 export function ensureWebBuilt(): string {
   const index = join(WEB_DIR, 'index.html');
-  if (!existsSync(index) || statSync(index).mtimeMs < newestMtime(WEB_SRC)) {
+  const inputs = Math.max(
+    newestMtime(WEB_SRC),
+    newestMtime(WEB_PUBLIC),
+    ...WEB_FILES.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
+  );
+  if (!existsSync(index) || statSync(index).mtimeMs < inputs) {
     execFileSync('npm', ['run', 'build', '-w', '@palace/web'], { stdio: 'ignore' });
   }
   return WEB_DIR;
