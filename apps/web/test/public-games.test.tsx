@@ -2,6 +2,7 @@ import type { MainCard, PublicGameState, PublicListEntry, PublicPlayer } from '@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { relativeAge } from '../src/lib/format.js';
 import { PublicGamePage } from '../src/pages/variants/public/public-game-page.js';
 import { PublicGamesList } from '../src/pages/variants/public/public-games-list.js';
 import { PublicHomePage } from '../src/pages/variants/public/public-home-page.js';
@@ -14,7 +15,6 @@ import {
   pileBottomToTop,
   playSelectionError,
   readySelectionError,
-  relativeAge,
   usernameError,
 } from '../src/pages/variants/public/public-logic.js';
 import { useToasts } from '../src/stores/toast-store.js';

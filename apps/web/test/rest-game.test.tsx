@@ -2,6 +2,7 @@ import type { RestCard, RestChatMessage, RestGameState, RestLastAction, RestPlay
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { relativeAge } from '../src/lib/format.js';
 import { RestChat } from '../src/pages/rest-game/rest-chat.js';
 import { RestGameView } from '../src/pages/rest-game/rest-game-view.js';
 import {
@@ -13,7 +14,6 @@ import {
   normalGameId,
   pollFailed,
   pollInterval,
-  relativeAge,
 } from '../src/pages/rest-game/rest-logic.js';
 import {
   clearSession,

@@ -27,3 +27,19 @@ export function durationLabel(ms: number): string {
 export function unreadLabel(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
+
+/**
+ * How long ago a game was created (spec 02 §9, the lobby and the public list): "just now" under
+ * 60 s, "N min ago" under an hour, "N hours ago" under a day, else "N days ago" (one hour and one
+ * day in the singular). Times in ms since the epoch; a time in the future counts as now.
+ */
+export function relativeAge(createdAt: number, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - createdAt) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}

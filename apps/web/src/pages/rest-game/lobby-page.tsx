@@ -1,3 +1,4 @@
+import { relativeAge } from '../../lib/format.js';
 import '../pages.css';
 import '../variants/variants.css';
 import './rest-game.css';
@@ -17,7 +18,6 @@ import {
   LOBBY_REFRESH_MS,
   nameProblem,
   normalGameId,
-  relativeAge,
 } from './rest-logic.js';
 import { initialName, loadSession, perGamePlayerId, saveName, saveSession } from './rest-session.js';
 

@@ -46,21 +46,6 @@ export const CONNECTION_ERROR: ToastInput = errorToast(
 export const NETWORK_PANEL_TEXT = 'Network error. Please try again.';
 
 /**
- * How long ago a lobby game was created (spec 02 §9): "just now" under 60 s, "N min ago" under an
- * hour, "N hours ago" under a day, else "N days ago" (one hour and one day in the singular).
- */
-export function relativeAge(createdAt: number, now: number): string {
-  const seconds = Math.max(0, Math.floor((now - createdAt) / 1000));
-  if (seconds < 60) return 'just now';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? '1 day ago' : `${days} days ago`;
-}
-
-/**
  * The next poll's delay (spec 02 §9): 1 s on your turn while playing, 1.5 s otherwise while
  * playing, 2.5 s while waiting; null once the game is finished (polling stops).
  */

@@ -1,9 +1,10 @@
 import type { PublicListEntry } from '@palace/protocol';
 import { type ReactElement, useCallback, useState } from 'react';
+import { relativeAge } from '../../../lib/format.js';
 import { CopyButton, StatusBadge } from '../table-kit.js';
 import { usePoll } from '../use-poll.js';
 import { publicApi } from './public-api.js';
-import { LIST_POLL_MS, PUBLIC_TEXTS, relativeAge } from './public-logic.js';
+import { LIST_POLL_MS, PUBLIC_TEXTS } from './public-logic.js';
 
 type ListState =
   | { readonly kind: 'loading' }

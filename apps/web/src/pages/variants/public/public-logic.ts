@@ -95,21 +95,6 @@ export function browserStorage(): Storage | null {
   }
 }
 
-/**
- * How long ago a game was created (spec 02 §9): under 60 s "just now", under an hour "N min ago",
- * under a day "N hours ago" ("1 hour ago"), else "N days ago". Times in ms since the epoch.
- */
-export function relativeAge(createdAt: number, now: number): string {
-  const seconds = Math.max(0, Math.floor((now - createdAt) / 1000));
-  if (seconds < 60) return 'just now';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
-  const days = Math.floor(hours / 24);
-  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
-}
-
 /** The public state's pile has the top card first (spec 02 §3); the table draws bottom to top. */
 export function pileBottomToTop(pile: readonly MainCard[]): MainCard[] {
   return [...pile].reverse();
