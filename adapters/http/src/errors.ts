@@ -96,6 +96,8 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   // — Easy variant —
   'ai/not_due': 409,
   'play/source_mismatch': 400,
+  // — Records —
+  'record/not_over': 409,
 };
 
 /** Which field carries a refusal's text: `error` (REST variants) or `message` (main API, spec 01 §8). */

@@ -9,6 +9,7 @@ export { type InboxRoutesOptions, inboxRoutes } from './inbox-routes.js';
 export { type MainRoutesOptions, mainRoutes } from './main-routes.js';
 export { restPollFastPath } from './poll-fast-path.js';
 export { publicGamesRoutes } from './public-games.js';
+export { recordsRoutes } from './records.js';
 export { restGamesRoutes } from './rest-games.js';
 export { SEAT_COOKIE_MAX_AGE_S, seatCookieName, seatToken, setSeatCookie } from './seat-cookie.js';
 export { SESSION_COOKIE, sessionToken } from './session.js';

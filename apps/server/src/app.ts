@@ -11,6 +11,7 @@ import {
   installErrorHandling,
   mainRoutes,
   publicGamesRoutes,
+  recordsRoutes,
   restGamesRoutes,
   restPollFastPath,
   sessionToken,
@@ -33,6 +34,7 @@ import {
   InboxService,
   MainGames,
   PublicGames,
+  Records,
   RestGames,
   type ServicePorts,
   SIMPLE_REST,
@@ -178,6 +180,8 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   // The client triggers AI moves (ai-move); the server plays a due AI seat itself after EASY_AI_FALLBACK_MS.
   const easyGames = new EasyGames(ports);
   await app.register(easyGamesRoutes, { games: easyGames });
+  // — finished games' records (every kind) —
+  await app.register(recordsRoutes, { records: new Records(ports.store) });
   await app.register(webClient, { root: config.webDir });
 
   const rearmed =

@@ -44,6 +44,7 @@ const SimpleRestGamePage = lazy(() =>
 const SimpleRestHome = lazy(() =>
   import('./pages/variants/simple/simple-rest-home.js').then((m) => ({ default: m.SimpleRestHome })),
 );
+const ReplayPage = lazy(() => import('./pages/replay/replay-page.js').then((m) => ({ default: m.ReplayPage })));
 const SimpleWsPage = lazy(() =>
   import('./pages/variants/simple/simple-ws-page.js').then((m) => ({ default: m.SimpleWsPage })),
 );
@@ -79,6 +80,8 @@ export function App(): ReactElement {
             <Route path="/easy-palace-game" element={<EasyGamePage />} />
             <Route path="/simplified" element={<SimplifiedPage />} />
             <Route path="/poker" element={<PokerPage />} />
+            <Route path="/replay" element={<ReplayPage />} />
+            <Route path="/replay/:variant/:gameId" element={<ReplayPage />} />
             <Route element={<Shell />}>
               <Route path="/auth" element={<AuthPage />} />
               <Route path="/play" element={<PlayPage />} />

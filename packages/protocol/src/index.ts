@@ -10,5 +10,6 @@ export * from './emoji-picker.js';
 export * from './main-game.js';
 export * from './main-socket.js';
 export * from './public-games.js';
+export * from './records.js';
 export * from './rest-games.js';
 export * from './simple-games.js';

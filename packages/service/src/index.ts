@@ -95,6 +95,7 @@ export {
 } from './public-game/public-games.js';
 export type { PublicMeta } from './public-game/public-meta.js';
 export { publicView } from './public-game/public-view.js';
+export { type RecordFile, type RecordRefusal, Records } from './records.js';
 export { normalizeId, RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';
 export { SERVICE_ERRORS, type ServiceError, type ServiceErrorCode, serviceError } from './service-error.js';

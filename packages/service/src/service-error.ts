@@ -117,6 +117,9 @@ export const SERVICE_ERRORS = {
   'ai/not_due': "It is not an AI player's turn",
   /** A play whose `source` is not where the card is (for example a hand card sent as face-up). */
   'play/source_mismatch': 'That card is not in the place you are playing it from',
+  // — Records —
+  /** A record asked for while its game runs: the seed is revealed only at the end (DECISIONS §7). */
+  'record/not_over': 'The record is published when the game is over',
 } as const;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;

@@ -5,6 +5,7 @@ import { Avatar } from '../../shell/avatar.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
+import { ReplayLink } from '../replay/replay-link.js';
 import { CardRow } from './card-row.js';
 import { CardView } from './card-view.js';
 import { ChatPanel } from './chat-panel.js';
@@ -296,6 +297,7 @@ function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }):
       <Link className="button button-secondary" to="/play">
         Back to Lobby
       </Link>
+      <ReplayLink variant="main" gameId={game.id} />
     </div>
   );
 }

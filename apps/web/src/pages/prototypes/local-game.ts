@@ -15,6 +15,7 @@ import {
   tableOptions,
 } from '@palace/core';
 import type { MainCard, MaskedCard } from '@palace/protocol';
+import { describeMove } from '../../lib/move-text.js';
 
 /**
  * The offline prototypes' glue to `@palace/core` (DECISIONS §2: one engine). Nothing here decides a
@@ -89,45 +90,11 @@ export function blindFace(id: string): MaskedCard {
   return { id, hidden: true };
 }
 
-function short(cards: readonly Card[]): string {
-  return cards.map((c) => `${RANK_LABELS[c.rank]}${SUIT_SYMBOLS[c.suit]}`).join(' ');
-}
-
 /**
  * One line telling what a move did, from the engine's events (`state` is the state after them, for
- * the names). `you` is the seat shown as "You".
+ * the names). `you` is the seat shown as "You". The wording is the shared one (lib/move-text.ts),
+ * so the prototypes and the replay viewer say the same thing.
  */
 export function describeEvents(state: GameState, events: readonly GameEvent[], you: string | null = null): string {
-  const name = (seat: string) => (seat === you ? 'You' : (state.seats.find((s) => s.id === seat)?.name ?? 'Someone'));
-  const parts: string[] = [];
-  let ending = '';
-  for (const event of events) {
-    switch (event.type) {
-      case 'started':
-        parts.push(`${name(event.first)} ${event.first === you ? 'go' : 'goes'} first`);
-        break;
-      case 'played':
-        parts.push(`${name(event.seat)} played ${short(event.cards)}`);
-        break;
-      case 'blindFlipped':
-        if (!event.playable) parts.push(`${name(event.seat)} turned over ${short([event.card])}`);
-        break;
-      case 'burned':
-        parts.push(event.reason === 'ten' ? 'the 10 burned the pile' : 'four of a kind burned the pile');
-        break;
-      case 'pickedUp':
-        parts.push(`${name(event.seat)} picked up the pile (${event.count})`);
-        break;
-      case 'skipped':
-        parts.push(`${event.seats.map(name).join(', ')} skipped`);
-        break;
-      case 'gameOver':
-        ending = `${name(event.winner)} ${event.winner === you ? 'win' : 'wins'}!`;
-        break;
-      default:
-        break;
-    }
-  }
-  const line = parts.join(', ');
-  return ending === '' ? line : line === '' ? ending : `${line}. ${ending}`;
+  return describeMove(state, events, { you });
 }

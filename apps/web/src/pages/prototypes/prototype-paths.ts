@@ -2,8 +2,8 @@
 export const PROTOTYPE_PATHS: readonly string[] = ['/simplified', '/poker'];
 
 /**
- * The routes outside the shell that need no account (spec 02 §2): the variants' screens and the
- * offline prototypes. They render without waiting for the auth check (it may hang with no network,
+ * The routes outside the shell that need no account (spec 02 §2): the variants' screens, the
+ * offline prototypes and the replay viewer (`/replay/…` included). They render without waiting for the auth check (it may hang with no network,
  * and these screens never use it).
  */
 export const STANDALONE_PATHS: readonly string[] = [
@@ -18,6 +18,7 @@ export const STANDALONE_PATHS: readonly string[] = [
   '/palace-game',
   '/easy-palace-home',
   '/easy-palace-game',
+  '/replay',
 ];
 
 /** Whether `pathname` is an offline prototype. */
@@ -25,8 +26,13 @@ export function isPrototypePath(pathname: string): boolean {
   return PROTOTYPE_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
 }
 
-/** Whether `pathname` renders without waiting for the auth check (`/rest-poker/…` included). */
+/** Whether `pathname` renders without waiting for the auth check (`/rest-poker/…` and `/replay/…` included). */
 export function isStandalonePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return STANDALONE_PATHS.includes(path) || path === '/rest-poker' || path.startsWith('/rest-poker/');
+  return (
+    STANDALONE_PATHS.includes(path) ||
+    path === '/rest-poker' ||
+    path.startsWith('/rest-poker/') ||
+    path.startsWith('/replay/')
+  );
 }

@@ -3,6 +3,7 @@ import type { RestGameState, RestPlayer } from '@palace/protocol';
 import { type ReactElement, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
 import { type AnyCard, toggleSelection } from '../play/selection.js';
+import { ReplayLink } from '../replay/replay-link.js';
 import { Opponents, OwnCards, Panel, type SeatSummary, TableView } from '../variants/table-kit.js';
 import { actionLine, errorToast, infoToast, toMainCard } from './rest-logic.js';
 import type { RestGame } from './use-rest-game.js';
@@ -278,6 +279,7 @@ export function WinnerAlert(props: {
         <button type="button" className="button button-primary" onClick={props.onNewGame}>
           New Game
         </button>
+        <ReplayLink variant="rest" gameId={props.game.id} />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { EasyGameState } from '@palace/protocol';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
+import { ReplayLink } from '../../replay/replay-link.js';
 import { CopyButton, Panel, Standings } from '../table-kit.js';
 
 /** Fewest players to start (spec 02 §4, §9). */
@@ -133,6 +134,7 @@ export function EasyFinished(props: {
           <Link className="button button-primary easy-again" to="/easy-palace-home">
             Play Again
           </Link>
+          <ReplayLink variant="easy" gameId={state.id} />
         </Panel>
       </div>
       <aside className="variant-side" aria-label="Rules">

@@ -1,6 +1,7 @@
 import type { PublicGameState, PublicPlayer } from '@palace/protocol';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
+import { ReplayLink } from '../../replay/replay-link.js';
 import { Panel, Standings } from '../table-kit.js';
 import { InviteLine } from './public-invite.js';
 import { FACE_UP_COUNT } from './public-logic.js';
@@ -122,6 +123,7 @@ export function PublicControls(props: {
           <Link className="button button-primary" to="/palace-home">
             New Game
           </Link>
+          <ReplayLink variant="public" gameId={state.id} />
         </Panel>
       );
   }

@@ -6,6 +6,7 @@ import { type ReactElement, type ReactNode, useEffect, useRef, useState } from '
 import { Link } from 'react-router-dom';
 import { type AnyCard, toggleSelection } from '../../play/selection.js';
 import { playTick } from '../../play/sounds.js';
+import { ReplayLink } from '../../replay/replay-link.js';
 import {
   asAnyCard,
   Badge,
@@ -173,6 +174,7 @@ function Controls(props: {
           <Link className="button button-primary" to={props.home}>
             Play again
           </Link>
+          <ReplayLink variant={props.home === '/simple-rest' ? 'simple-rest' : 'simple-ws'} gameId={game.id} />
         </div>
       </Panel>
     );

@@ -1,0 +1,53 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorBody, RecordFile, RecordParams, RecordPending, RecordQuery } from '@palace/protocol';
+import type { Records } from '@palace/service';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { HTTP_STATUS } from './errors.js';
+
+const tags = ['Records'];
+
+/** A game id as it may stand in a file name (ids are letters, digits, - and _ already; anything else is replaced). */
+function fileSafe(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/**
+ * `GET /api/records/{variant}/{gameId}`: a finished game's record file (DECISIONS §7), for the CLI
+ * and the web replay viewer. 409 `{ error, commitment }` while the game runs (the seed stays
+ * secret), 404 `{ error }` for an unknown game or kind. `?download=1` adds
+ * `Content-Disposition: attachment` so a browser saves it as `palace-{variant}-{gameId}.json`.
+ */
+export async function recordsRoutes(fastify: FastifyInstance, options: { readonly records: Records }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { records } = options;
+
+  app.get(
+    '/api/records/:variant/:gameId',
+    {
+      schema: {
+        tags,
+        summary: "A finished game's record: seed, rules, seats and every command, to replay and verify",
+        params: RecordParams,
+        querystring: RecordQuery,
+        response: { 200: RecordFile, 400: ErrorBody, 404: ErrorBody, 409: RecordPending },
+      },
+    },
+    async (request, typed) => {
+      // The status comes from the one table, and the record's arrays are read-only: the plain reply
+      // (its body still checked and serialized by the response schemas above).
+      const reply: FastifyReply = typed;
+      const { variant, gameId } = request.params;
+      const found = await records.get(variant, gameId);
+      if (!found.ok) {
+        const { code, message, commitment } = found.error;
+        const body = commitment === undefined ? { error: message } : { error: message, commitment };
+        return reply.code(HTTP_STATUS[code]).header('cache-control', 'no-store').send(body);
+      }
+      if (request.query.download === '1') {
+        const name = `palace-${found.value.variant}-${fileSafe(found.value.gameId)}.json`;
+        reply.header('content-disposition', `attachment; filename="${name}"`);
+      }
+      return reply.send(found.value);
+    },
+  );
+}

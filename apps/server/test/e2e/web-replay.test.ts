@@ -1,0 +1,116 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RestGameState } from '@palace/protocol';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { Client, sleep } from '../harness.js';
+import { openBrowser, shot, useWebServer } from './browser.js';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A screenshot at phone size, then one at desktop size (`{name}-phone`, `{name}-desktop`). */
+async function shots(page: Page, name: string): Promise<void> {
+  await page.evaluate('document.fonts.ready.then(() => true)');
+  await shot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+  await shot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+}
+
+/** Ann alone (the start seats AI Player 1) plays legal moves from `playableCards` through the API until the game is over. */
+async function finishedRestGame(c: Client): Promise<RestGameState> {
+  const ann = await c.seated(c.create({ playerName: 'Ann', variant: 'classic' }));
+  const { gameId, playerId } = ann;
+  await c.done(gameId, 'ready', { playerId });
+  await c.done(gameId, 'start', { playerId });
+  for (let i = 0; i < 3000; i++) {
+    const state = await c.state(gameId, playerId);
+    if (state.status === 'finished') return state;
+    if (state.currentTurn !== playerId) {
+      await sleep(5);
+      continue;
+    }
+    const [cardId] = state.playableCards;
+    await c.done(
+      gameId,
+      cardId === undefined ? 'pickup' : 'play',
+      cardId === undefined ? { playerId } : { playerId, cardId },
+    );
+  }
+  throw new Error('the game did not finish within 3000 rounds');
+}
+
+const stepText = (page: Page) => page.locator('.replay-step strong').textContent();
+
+/**
+ * The replay viewer in Debian's Chromium against a real server: a REST game finished through the
+ * API is opened at `/replay/rest/{id}`, stepped to the end and back (buttons and arrow keys), its
+ * deal verified and its winner shown; the same record, saved as a file, is opened on `/replay`
+ * through the file input.
+ */
+describe('web client - the replay viewer in a real browser', () => {
+  let base = '';
+  useWebServer({}, (server) => {
+    base = server.base;
+  });
+
+  it('web - /replay/rest/{id} steps through a finished game; /replay opens the saved record file', async () => {
+    const c = new Client(base);
+    const final = await finishedRestGame(c);
+    const record = await c.get<{ entries: unknown[] }>(`/api/records/rest/${final.id}`);
+    expect(record.status).toBe(200);
+    const n = record.body.entries.length;
+    const user = await openBrowser(PHONE);
+    try {
+      const { page } = user;
+      await page.goto(`${base}/replay/rest/${final.id}`);
+      await page.getByText(`Move 0 of ${n}`).waitFor();
+      await page.getByText('Deal verified').waitFor();
+      await expect(page.getByRole('link', { name: 'Download record' }).getAttribute('href')).resolves.toBe(
+        `/api/records/rest/${final.id}?download=1`,
+      );
+      await page.getByRole('button', { name: 'Forward' }).click();
+      await page.getByText(`Move 1 of ${n}`).waitFor();
+      await expect(page.locator('.replay-text').textContent()).resolves.toBe('Ann took a seat');
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+      await page.getByText(`Move 4 of ${n}`).waitFor();
+      // Ann sat, said ready, and her start seated the AI and dealt: the engine says who goes first.
+      await expect(page.locator('.replay-text').textContent()).resolves.toMatch(/^(Ann|AI Player 1) goes first$/);
+      await shots(page, 'replay-playing');
+      await page.keyboard.press('ArrowLeft');
+      await page.getByText(`Move 3 of ${n}`).waitFor();
+      await expect(page.locator('.replay-text').textContent()).resolves.toBe('AI Player 1 (AI) took a seat');
+
+      await page.getByRole('button', { name: 'Last' }).click();
+      await page.getByText(`Move ${n} of ${n}`).waitFor();
+      const result = page.getByRole('region', { name: 'Result' });
+      await result.getByText(`${final.winnerName} wins!`).waitFor();
+      await expect(page.locator('.replay-text').textContent()).resolves.toContain(`${final.winnerName} wins!`);
+      await shots(page, 'replay-end');
+      await page.getByRole('button', { name: 'First' }).click();
+      await page.getByText(`Move 0 of ${n}`).waitFor();
+      await expect(stepText(page)).resolves.toBe(`Move 0 of ${n}`);
+
+      // The same record as a file, opened with the file picker.
+      const file = join(tmpdir(), `palace-rest-${final.id}-${process.pid}.json`);
+      await writeFile(file, record.text);
+      await page.goto(`${base}/replay`);
+      await page.getByRole('heading', { name: 'Replay a game' }).waitFor();
+      await page.getByLabel('Record file').setInputFiles(file);
+      await page.getByText(`Move 0 of ${n}`).waitFor();
+      await page.getByText('Deal verified').waitFor();
+      await page.getByRole('button', { name: 'Last' }).click();
+      await page.getByRole('region', { name: 'Result' }).getByText(`${final.winnerName} wins!`).waitFor();
+      await shots(page, 'replay-upload');
+      // A file that is not a record says so.
+      const bad = join(tmpdir(), `palace-not-a-record-${process.pid}.json`);
+      await writeFile(bad, '{"hello":"world"}');
+      await page.getByLabel('Record file').setInputFiles(bad);
+      await page.getByRole('alert').getByText('This file is not a Palace game record.').waitFor();
+    } finally {
+      await user.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { type GameRecord, replay } from '@palace/core';
+import type { RestGameState } from '@palace/protocol';
+import { describe, expect, it } from 'vitest';
+import { type Client, expectError, sleep, useServer } from './harness.js';
+
+/** Ann (alone, so the start seats an AI) plays her first playable card or picks up until the game is over. */
+async function finishedGame(c: Client): Promise<{ gameId: string; playerId: string; final: RestGameState }> {
+  const ann = await c.seated(c.create({ playerName: 'Ann', variant: 'classic' }));
+  const { gameId, playerId } = ann;
+  await c.done(gameId, 'ready', { playerId });
+  await c.done(gameId, 'start', { playerId });
+  for (let i = 0; i < 3000; i++) {
+    const state = await c.state(gameId, playerId);
+    if (state.status === 'finished') return { gameId, playerId, final: state };
+    if (state.currentTurn !== playerId) {
+      await sleep(5);
+      continue;
+    }
+    const [cardId] = state.playableCards;
+    await c.done(
+      gameId,
+      cardId === undefined ? 'pickup' : 'play',
+      cardId === undefined ? { playerId } : { playerId, cardId },
+    );
+  }
+  throw new Error('the game did not finish within 3000 rounds');
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+describe('records over HTTP', () => {
+  const served = useServer();
+
+  it('records - a running game answers 409 with its commitment and no seed', async () => {
+    const { c } = served();
+    const ann = await c.seated(c.create({ playerName: 'Ann' }));
+    const state = await c.state(ann.gameId);
+    const got = await c.get<Record<string, unknown>>(`/api/records/rest/${ann.gameId}`);
+    expect(got.status).toBe(409);
+    expect(got.body).toEqual({ error: 'The record is published when the game is over', commitment: state.commitment });
+    expect(got.text).not.toContain('seed');
+  });
+
+  it('records - a finished REST game: the record replays to its result, its seed matches the commitment', async () => {
+    const { c } = served();
+    const { gameId, playerId, final } = await finishedGame(c);
+    const got = await c.get<GameRecord & { variant: string; gameId: string; commitment: string }>(
+      `/api/records/rest/${gameId}`,
+    );
+    expect(got.status, got.text).toBe(200);
+    expect(got.headers.get('content-disposition')).toBeNull();
+    const file = got.body;
+    expect(file).toMatchObject({ format: 'palace-record', variant: 'rest', gameId, commitment: final.commitment });
+    expect(sha256(file.seed)).toBe(final.commitment);
+    const replayed = replay(file);
+    if (!replayed.ok) throw new Error(replayed.error.message);
+    expect(replayed.value.result).toEqual(file.result);
+    expect(replayed.value.seats.find((s) => s.id === file.result?.winner)?.name).toBe(final.winnerName);
+    expect(file.entries.length).toBeGreaterThan(10);
+    // The record names public seat ids only: Ann's credential appears nowhere in it.
+    expect(got.text).not.toContain(playerId);
+    expect(got.text).not.toContain(sha256(playerId));
+    expect(Object.keys(file).sort()).toEqual(
+      [
+        'format',
+        'version',
+        'options',
+        'seed',
+        'createdAt',
+        'seats',
+        'entries',
+        'result',
+        'variant',
+        'gameId',
+        'commitment',
+      ].sort(),
+    );
+
+    const saved = await c.get(`/api/records/rest/${gameId.toLowerCase()}?download=1`);
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get('content-disposition')).toBe(`attachment; filename="palace-rest-${gameId}.json"`);
+    expect(saved.text).toBe(got.text);
+  }, 60_000);
+
+  it('records - an unknown id, a game of another kind or an unknown kind is 404', async () => {
+    const { c } = served();
+    const ann = await c.seated(c.create({ playerName: 'Ann' }));
+    expectError(await c.get('/api/records/rest/NOSUCH'), 404, 'Game not found');
+    expectError(await c.get(`/api/records/easy/${ann.gameId}`), 404, 'Game not found');
+    expectError(await c.get(`/api/records/poker/${ann.gameId}`), 404, 'Game not found');
+    expectError(await c.get('/api/records/main/12'), 404, 'Game not found');
+  });
+});
