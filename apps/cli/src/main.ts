@@ -1,49 +1,187 @@
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { simulate } from '@palace/core';
 import { createInvite, dataFileOf } from './invite.js';
+import { readRecordFile } from './record-file.js';
+import { describeReplay } from './replay-print.js';
+import { reportJson, reportText, simulateArgs } from './simulate.js';
+import type { Terminal } from './terminal.js';
+import { verifyRecord } from './verify.js';
 
 const USAGE = `Usage:
   palace invite create [--uses N]   Print a new invite code good for N registrations (default 1).
+  palace simulate [options]         Play AI-only games and print win rates and game statistics.
+      --games N            deals to play (default 100; with --duplicate each is played P times)
+      --players P          seats per table, 2-8 (default 2)
+      --preset NAME        classic, easy or wild (default classic)
+      --rule NAME=on|off   override one rule of the preset (repeatable)
+      --ai A,B,...         AI policies given to the seats in order, cycling (default greedy,random)
+      --seed S             fixes every deal and AI choice (default palace)
+      --duplicate          play every deal once per seat with the seats rotated
+      --json               print one JSON object instead of tables (and no progress bar)
+  palace replay FILE [--step]       Print a record file's game move by move with every card shown
+                                    (--step: wait for Enter after each move).
+  palace verify FILE                Check a record file's seed against its commitment and that
+                                    replaying it reproduces its result.
 
-The database is the server's: DATA_DIR/palace.db (DATA_DIR defaults to ./data).`;
+The database is the server's: DATA_DIR/palace.db (DATA_DIR defaults to ./data).
+Records: see docs/records.md.`;
 
-/** Runs one command line; returns the exit code. Output goes to the given writers. */
+/** The terminal `run` uses when none is given: not interactive, no progress bar. */
+const PLAIN: Terminal = { progress: null, waitForEnter: null };
+
+type Io = {
+  readonly out: (line: string) => void;
+  readonly fail: (line: string) => void;
+  readonly terminal: Terminal;
+};
+
+function usageError(io: Io, message: string): number {
+  io.fail(`${message}\n\n${USAGE}`);
+  return 2;
+}
+
+function parse<T extends ParseArgsConfig>(io: Io, config: T): ReturnType<typeof parseArgs<T>> | null {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    usageError(io, error instanceof Error ? error.message : String(error));
+    return null;
+  }
+}
+
+async function inviteCommand(rest: readonly string[], env: Readonly<Record<string, string | undefined>>, io: Io) {
+  let uses = 1;
+  const parsed = parse(io, { args: [...rest], options: { uses: { type: 'string' } }, strict: true });
+  if (parsed === null) return 2;
+  if (parsed.values.uses !== undefined) uses = Number(parsed.values.uses);
+  if (!Number.isInteger(uses) || uses < 1) {
+    io.fail('--uses must be a whole number of at least 1');
+    return 2;
+  }
+  io.out(await createInvite(dataFileOf(env), uses));
+  return 0;
+}
+
+function simulateCommand(rest: readonly string[], io: Io): number {
+  const parsed = parse(io, {
+    args: [...rest],
+    options: {
+      games: { type: 'string' },
+      players: { type: 'string' },
+      preset: { type: 'string' },
+      rule: { type: 'string', multiple: true },
+      ai: { type: 'string' },
+      seed: { type: 'string' },
+      duplicate: { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (parsed === null) return 2;
+  const args = simulateArgs(parsed.values);
+  if (!args.ok) return usageError(io, args.error);
+  const bar = args.value.json ? null : io.terminal.progress;
+  bar?.start();
+  const report = simulate(args.value.options, (done, total) => bar?.update(done, total));
+  bar?.stop();
+  if (!report.ok) return usageError(io, report.error.message);
+  io.out(
+    args.value.json
+      ? JSON.stringify(reportJson(args.value, report.value), null, 2)
+      : reportText(args.value, report.value),
+  );
+  return 0;
+}
+
+function fileArgument(io: Io, rest: readonly string[], options: { step?: { type: 'boolean' } }) {
+  const parsed = parse(io, { args: [...rest], options, strict: true, allowPositionals: true });
+  if (parsed === null) return null;
+  const [file, ...extra] = parsed.positionals;
+  if (file === undefined || extra.length > 0) {
+    usageError(io, 'Name exactly one record file');
+    return null;
+  }
+  return { file, step: parsed.values.step === true };
+}
+
+async function replayCommand(rest: readonly string[], io: Io): Promise<number> {
+  const args = fileArgument(io, rest, { step: { type: 'boolean' } });
+  if (args === null) return 2;
+  const file = await readRecordFile(args.file);
+  if (!file.ok) {
+    io.fail(file.error.message);
+    return 1;
+  }
+  const blocks = describeReplay(file.value);
+  if (!blocks.ok) {
+    io.fail(blocks.error.message);
+    return 1;
+  }
+  const wait = args.step ? io.terminal.waitForEnter : null;
+  for (const block of blocks.value) {
+    io.out(block.lines.join('\n'));
+    if (wait !== null && block.move && !(await wait())) break;
+  }
+  return 0;
+}
+
+async function verifyCommand(rest: readonly string[], io: Io): Promise<number> {
+  const args = fileArgument(io, rest, {});
+  if (args === null) return 2;
+  const file = await readRecordFile(args.file);
+  if (!file.ok) {
+    io.fail(file.error.message);
+    return 1;
+  }
+  const verdict = verifyRecord(file.value);
+  if (verdict.ok) {
+    io.out(`OK: ${verdict.checks.map((c) => c.message).join('; ')}`);
+    return 0;
+  }
+  for (const check of verdict.checks) io.fail(`${check.ok ? 'ok' : 'FAIL'}: ${check.message}`);
+  return 1;
+}
+
+/**
+ * Runs one command line; returns the exit code (0 done, 1 the checked thing failed, 2 usage).
+ * Output goes to the given writers; `terminal` gives the progress bar and the Enter key, and is
+ * the plain, non-interactive one unless the caller passes the real terminal.
+ */
 export async function run(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   out: (line: string) => void,
   fail: (line: string) => void,
+  terminal: Terminal = PLAIN,
 ): Promise<number> {
+  const io: Io = { out, fail, terminal };
   const [group, action, ...rest] = argv;
   if (group === undefined || group === '--help' || group === '-h' || group === 'help') {
     out(USAGE);
     return 0;
   }
-  if (group !== 'invite' || action !== 'create') {
-    fail(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
-    return 2;
-  }
-  let uses = 1;
-  try {
-    const { values } = parseArgs({ args: [...rest], options: { uses: { type: 'string' } }, strict: true });
-    if (values.uses !== undefined) uses = Number(values.uses);
-  } catch (error) {
-    fail(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (!Number.isInteger(uses) || uses < 1) {
-    fail('--uses must be a whole number of at least 1');
-    return 2;
-  }
-  out(await createInvite(dataFileOf(env), uses));
-  return 0;
+  if (group === 'invite' && action === 'create') return inviteCommand(rest, env, io);
+  const args = argv.slice(1);
+  if (group === 'simulate') return simulateCommand(args, io);
+  if (group === 'replay') return replayCommand(args, io);
+  if (group === 'verify') return verifyCommand(args, io);
+  fail(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
+  return 2;
 }
 
 const isMain = process.argv[1] !== undefined && /palace(\.mjs)?$|main\.ts$/.test(process.argv[1]);
 if (isMain) {
-  process.exitCode = await run(
-    process.argv.slice(2),
-    process.env,
-    (line) => process.stdout.write(`${line}\n`),
-    (line) => process.stderr.write(`${line}\n`),
-  );
+  const { processTerminal } = await import('./terminal.js');
+  const terminal = processTerminal();
+  try {
+    process.exitCode = await run(
+      process.argv.slice(2),
+      process.env,
+      (line) => process.stdout.write(`${line}\n`),
+      (line) => process.stderr.write(`${line}\n`),
+      terminal,
+    );
+  } finally {
+    terminal.close();
+  }
 }

@@ -59,6 +59,21 @@ export {
   type Rules,
   rulesFrom,
 } from './rules.js';
+export {
+  dealSeed,
+  type EntryStats,
+  entryAt,
+  type GameMeans,
+  type Interval,
+  policyNames,
+  type SimulationError,
+  type SimulationErrorCode,
+  type SimulationOptions,
+  type SimulationProgress,
+  type SimulationReport,
+  simulate,
+  wilsonInterval,
+} from './simulate.js';
 export { cardsLeft, entryFeeFor, firstPlayer, prizeFor, standingsOf } from './standings.js';
 export {
   type AiLevel,
