@@ -1,12 +1,14 @@
 // `npm run bench`: every benchmark of the tree, one JSON object per line on stdout.
 // Targets are checked by reading these numbers, never by timed unit tests.
 import { performance } from 'node:perf_hooks';
+import { quantile, runLadder, wilson95 } from '../packages/core/bench/ai-ladder.js';
 import { benchRandomPlayout } from '../packages/core/bench/playout.js';
+import { AI_POLICIES, PRESETS } from '../packages/core/src/index.js';
 import { benchPoll304 } from './http.js';
 import { benchWsBroadcast } from './ws.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-/** `BENCH_ONLY=core|http|ws` runs one group. */
+/** `BENCH_ONLY=core|ai|http|ws` runs one group. */
 const only = process.env.BENCH_ONLY;
 const runs = (group: string) => only === undefined || only === '' || only === group;
 
@@ -19,6 +21,42 @@ for (const players of runs('core') ? [2, 4, 8] : []) {
       gamesPerSec: Math.round(r.games / r.seconds),
       movesPerSec: Math.round(r.moves / r.seconds),
       movesPerGame: Math.round((r.moves / r.games) * 10) / 10,
+    }),
+  );
+}
+
+// The strong AI against greedy: heads-up classic, seat-swapped duplicate deals (target: ≥ 60% wins,
+// p95 ≤ 50 ms per decision). Its decision times are those of the same games. BENCH_LADDER_GAMES is
+// even (two games per deal); the tuning runs behind docs/architecture.md used 4,000 games.
+if (runs('ai')) {
+  const deals = Math.max(1, Math.round(Number(process.env.BENCH_LADDER_GAMES ?? 100) / 2));
+  const match = { rules: PRESETS.classic.rules, a: AI_POLICIES.strong, b: AI_POLICIES.greedy };
+  // Warm up the JIT before timing (these games are not counted).
+  runLadder({ ...match, deals: 2, seed: 'bench-warm' });
+  const r = runLadder({
+    ...match,
+    deals,
+    seed: 'ladder',
+    now: () => performance.now(),
+  });
+  const ms = (x: number) => Math.round(x * 100) / 100;
+  console.log(
+    JSON.stringify({
+      bench: 'ai.strong',
+      msPerDecisionP50: ms(quantile(r.aDecisionMs, 0.5)),
+      p95: ms(quantile(r.aDecisionMs, 0.95)),
+      decisions: r.aDecisions,
+      searchedP95: ms(quantile(r.aSearchedMs, 0.95)),
+    }),
+  );
+  const [lo, hi] = wilson95(r.aWins, r.games);
+  const rate = (x: number) => Math.round(x * 1000) / 1000;
+  console.log(
+    JSON.stringify({
+      bench: 'ai.ladder',
+      strongVsGreedyWinRate: rate(r.aWins / r.games),
+      ci95: [rate(lo), rate(hi)],
+      games: r.games,
     }),
   );
 }

@@ -5,6 +5,7 @@
  */
 export { AI_LEVELS, AI_POLICIES, aiCommand, moveToCommand, nextAiSeat } from './ai/index.js';
 export type { AiPolicy } from './ai/policy.js';
+export { STRONG_BUDGET, type StrongBudget, strongPolicy } from './ai/strong.js';
 export { type Applied, applyCommand } from './apply.js';
 export {
   type Card,

@@ -7,8 +7,8 @@ export type Phase = 'waiting' | 'setup' | 'playing' | 'finished';
 /** Where a played card comes from. */
 export type Source = 'hand' | 'faceUp' | 'faceDown';
 
-/** AI levels the engine knows. A search-based level can be added to `AI_POLICIES` later. */
-export type AiLevel = 'random' | 'prototype' | 'greedy';
+/** AI levels the engine knows (see `AI_POLICIES`); `strong` searches, the others follow a rule. */
+export type AiLevel = 'random' | 'prototype' | 'greedy' | 'strong';
 
 /**
  * How a table fills and starts. Variants differ only in these data (DECISIONS §2, §4):

@@ -8,15 +8,18 @@ import { greedyPolicy } from './greedy.js';
 import type { AiPolicy } from './policy.js';
 import { prototypePolicy } from './prototype.js';
 import { randomPolicy } from './random.js';
+import { STRONG_BUDGET, strongPolicy } from './strong.js';
 
 /** Every AI level by name. */
 export const AI_POLICIES: Readonly<Record<AiLevel, AiPolicy>> = {
   random: randomPolicy,
   prototype: prototypePolicy,
   greedy: greedyPolicy,
+  // A fixed iteration budget and no clock: the same view and generator always give the same move.
+  strong: strongPolicy(STRONG_BUDGET),
 };
 
-export const AI_LEVELS: readonly AiLevel[] = ['random', 'prototype', 'greedy'];
+export const AI_LEVELS: readonly AiLevel[] = ['random', 'prototype', 'greedy', 'strong'];
 
 /** The command that carries out `move` for the seat `seat`. */
 export function moveToCommand(seat: string, move: Move): Command {

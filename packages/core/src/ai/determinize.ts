@@ -1,0 +1,92 @@
+import { type Card, DECK_SIZE, orderedCards } from '../card.js';
+import { type Rng, shuffleInPlace } from '../rng.js';
+import type { GameState, Seat } from '../state.js';
+import type { GameView } from '../view.js';
+
+/** A card id no real card has (real ids are `c{n}`), for cards dealt into a sampled world. */
+const SAMPLED_PREFIX = '?';
+
+/**
+ * Every card the view's seat cannot see: the whole deck composition (one or two decks, found from
+ * the number of cards in play) minus its own hand, every face-up card and the pile. The burned
+ * cards are only counted in the view, so they count as unseen too. In a fixed order (the ordered
+ * deck's), so the result depends only on the view.
+ */
+export function unseenCards(view: GameView): Card[] {
+  let total = view.pile.length + view.deckCount + view.burnedCount;
+  for (const seat of view.seats) total += seat.handCount + seat.faceUp.length + seat.faceDown.length;
+  // Cards are conserved in play, so the total is one or two whole decks.
+  const faces = orderedCards(total > DECK_SIZE ? 2 : 1);
+  // Remaining copies per rank and suit: key = rank * 4 + suit index.
+  const left = new Array<number>(15 * 4).fill(0);
+  const suitIndex = { hearts: 0, diamonds: 1, clubs: 2, spades: 3 } as const;
+  for (const f of faces) left[f.rank * 4 + suitIndex[f.suit]] = (left[f.rank * 4 + suitIndex[f.suit]] as number) + 1;
+  const see = (cards: readonly Card[]): void => {
+    for (const c of cards) {
+      const key = c.rank * 4 + suitIndex[c.suit];
+      left[key] = (left[key] as number) - 1;
+    }
+  };
+  see(view.pile);
+  for (const seat of view.seats) {
+    see(seat.faceUp);
+    if (seat.hand !== null) see(seat.hand);
+  }
+  const unseen: Card[] = [];
+  for (const f of faces) {
+    const key = f.rank * 4 + suitIndex[f.suit];
+    if ((left[key] as number) > 0) {
+      left[key] = (left[key] as number) - 1;
+      unseen.push({ id: `${SAMPLED_PREFIX}${unseen.length}`, rank: f.rank, suit: f.suit });
+    }
+  }
+  return unseen;
+}
+
+/**
+ * One possible world consistent with the view: `unseen` (see `unseenCards`) dealt at random into
+ * the other players' hands, every face-down slot (the viewer's own included), the deck and the
+ * burned cards, at the sizes the view shows. Everything public (face-up cards, the pile and its
+ * order, whose turn, direction, move count) is copied from the view, so the world plays on from
+ * exactly the viewer's position. `unseen` is shuffled in place.
+ */
+export function determinize(view: GameView, unseen: Card[], rng: Rng): GameState {
+  shuffleInPlace(rng, unseen);
+  let next = 0;
+  const take = (n: number): Card[] => {
+    if (next + n > unseen.length) throw new Error('broken invariant: the view hides more cards than exist');
+    const cards = unseen.slice(next, next + n);
+    next += n;
+    return cards;
+  };
+  let turn = -1;
+  const seats = view.seats.map((s, i): Seat => {
+    if (s.id === view.turn) turn = i;
+    return {
+      id: s.id,
+      name: s.name,
+      ai: s.ai,
+      hand: s.hand ?? take(s.handCount),
+      faceUp: s.faceUp,
+      faceDown: take(s.faceDown.length),
+      ready: s.ready,
+      left: s.left,
+    };
+  });
+  const deck = take(view.deckCount);
+  const burned = take(view.burnedCount);
+  return {
+    options: view.options,
+    phase: view.phase,
+    seats,
+    deck,
+    pile: view.pile,
+    burned,
+    turn,
+    direction: view.direction,
+    moves: view.moves,
+    // The game's own generator only shuffles before play starts; a sampled world never needs it.
+    rng: [1, 2, 3, 4],
+    result: view.result,
+  };
+}

@@ -1,0 +1,96 @@
+import type { Move } from '../moves.js';
+import type { Rng } from '../rng.js';
+import type { GameView } from '../view.js';
+import { determinize, unseenCards } from './determinize.js';
+import { greedyPolicy } from './greedy.js';
+import type { AiPolicy } from './policy.js';
+import { rollout, stepWith } from './rollout.js';
+
+/** How much a search may spend on one decision. */
+export interface StrongBudget {
+  /**
+   * Playouts per decision (one candidate move played out in one sampled world), shared evenly by
+   * the halving rounds; the whole budget when no time is given.
+   */
+  readonly iterations: number;
+  /**
+   * Stop early once this many ms have passed on `now` (at least one sampled world is always played;
+   * the move then depends on the clock, so hosts that replay or test keep to `iterations`).
+   */
+  readonly timeBudgetMs?: number;
+  /** The caller's clock in ms, read only when `timeBudgetMs` is given (core has no clock). */
+  readonly now?: () => number;
+  /** Moves a playout makes before the position is scored by cards held (see `evaluate`); default 1,000. */
+  readonly depth?: number;
+}
+
+/** The fixed budget of `AI_POLICIES.strong` (see docs/architecture.md for what it buys). */
+export const STRONG_BUDGET: StrongBudget = { iterations: 400, depth: 40 };
+
+/** The root moves worth telling apart: face-down cards are alike until turned, so one stands for all. */
+function candidates(moves: readonly Move[]): number[] {
+  const picked: number[] = [];
+  let blind = false;
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i] as Move;
+    if (m.type === 'play' && m.source === 'faceDown') {
+      if (blind) continue;
+      blind = true;
+    }
+    picked.push(i);
+  }
+  return picked;
+}
+
+/**
+ * Determinized Monte Carlo over the root's legal moves. Each round samples fresh worlds (see
+ * `determinize`) and plays every remaining candidate move out in each of them with the greedy
+ * rollout policy, so candidates are compared on the same cards (common random numbers); after
+ * each round the worse half is dropped (successive halving). The move with the best mean reward
+ * wins (ties: more playouts, then the first). Deterministic given the view and the generator when
+ * no time budget is set.
+ */
+export function searchMove(view: GameView, moves: readonly Move[], rng: Rng, budget: StrongBudget): Move {
+  let alive = candidates(moves);
+  if (alive.length === 1) return moves[alive[0] as number] as Move;
+  const seatIndex = view.seats.findIndex((s) => s.id === view.viewer);
+  const depth = budget.depth ?? 1000;
+  const clock = budget.timeBudgetMs !== undefined ? budget.now : undefined;
+  const deadline = clock !== undefined ? clock() + (budget.timeBudgetMs as number) : 0;
+  const unseen = unseenCards(view);
+  const visits = new Array<number>(moves.length).fill(0);
+  const totals = new Array<number>(moves.length).fill(0);
+  const mean = (i: number): number => (totals[i] as number) / Math.max(1, visits[i] as number);
+  const better = (a: number, b: number): number =>
+    mean(b) - mean(a) || (visits[b] as number) - (visits[a] as number) || a - b;
+  const rounds = Math.max(1, Math.ceil(Math.log2(alive.length)));
+  let timeUp = false;
+  for (let round = 0; round < rounds && !timeUp; round++) {
+    const worlds = Math.max(1, Math.floor(budget.iterations / rounds / alive.length));
+    for (let w = 0; w < worlds; w++) {
+      if (clock !== undefined && (round > 0 || w > 0) && clock() >= deadline) {
+        timeUp = true;
+        break;
+      }
+      const world = determinize(view, unseen, rng);
+      for (const i of alive) {
+        totals[i] = (totals[i] as number) + rollout(stepWith(world, moves[i] as Move), seatIndex, depth);
+        visits[i] = (visits[i] as number) + 1;
+      }
+    }
+    alive.sort(better);
+    if (round < rounds - 1 && !timeUp) alive = alive.slice(0, Math.ceil(alive.length / 2));
+  }
+  return moves[alive[0] as number] as Move;
+}
+
+/**
+ * `strong`: a search-based level (see `searchMove`) that sees only its seat's view and the deck
+ * composition. Face-up cards are chosen as `greedy` chooses them.
+ */
+export function strongPolicy(budget: StrongBudget): AiPolicy {
+  return {
+    chooseFaceUp: greedyPolicy.chooseFaceUp,
+    chooseMove: (view: GameView, moves: readonly Move[], rng: Rng): Move => searchMove(view, moves, rng, budget),
+  };
+}

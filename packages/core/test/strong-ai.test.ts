@@ -1,0 +1,186 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { determinize, unseenCards } from '../src/ai/determinize.js';
+import { greedyPolicy } from '../src/ai/greedy.js';
+import {
+  type Card,
+  createRng,
+  type GameState,
+  legalMoves,
+  PRESETS,
+  type PresetName,
+  type Seat,
+  shuffleInPlace,
+  strongPolicy,
+  tableOptions,
+  viewFor,
+} from '../src/index.js';
+import { table } from './build.js';
+import { allCards } from './hidden.js';
+import { playGame } from './play.js';
+
+/** A small budget: the properties check what the search returns, not how well it plays. */
+const strong = strongPolicy({ iterations: 24, depth: 40 });
+
+/** Random positions in play: a random game's states, from a table of 2–7 seats and any preset. */
+const positionArb = fc.record({
+  preset: fc.constantFrom<PresetName>('classic', 'easy', 'wild'),
+  players: fc.integer({ min: 2, max: 7 }),
+  mustPlayAll: fc.boolean(),
+  seed: fc.string({ minLength: 1, maxLength: 8 }),
+  at: fc.nat({ max: 100_000 }),
+});
+type PositionSpec = typeof positionArb extends fc.Arbitrary<infer T> ? T : never;
+
+function positionOf(p: PositionSpec): GameState {
+  const rules = { ...PRESETS[p.preset].rules, mustPlayAllSameValue: p.mustPlayAll };
+  const { states } = playGame(tableOptions({ rules, maxSeats: p.players }), p.players, `strong:${p.seed}`, ['random']);
+  const playing = states.filter((s) => s.phase === 'playing');
+  return playing[p.at % playing.length] as GameState;
+}
+
+const seatAt = (state: GameState): Seat => state.seats[state.turn] as Seat;
+
+/** `state` with everything the seat to move cannot see dealt again in another order. */
+function permuteHidden(state: GameState, seed: string): GameState {
+  const me = state.turn;
+  const hidden: Card[] = [...state.deck, ...state.burned];
+  for (const [i, s] of state.seats.entries()) hidden.push(...s.faceDown, ...(i === me ? [] : s.hand));
+  shuffleInPlace(createRng(seed), hidden);
+  let next = 0;
+  const take = (n: number): Card[] => {
+    next += n;
+    return hidden.slice(next - n, next);
+  };
+  const seats = state.seats.map(
+    (s, i): Seat => ({
+      ...s,
+      hand: i === me ? s.hand : take(s.hand.length),
+      faceDown: take(s.faceDown.length),
+    }),
+  );
+  return { ...state, seats, deck: take(state.deck.length), burned: take(state.burned.length) };
+}
+
+const faces = (cards: readonly Card[]): string[] => cards.map((c) => `${c.rank}${c.suit}`).sort();
+
+describe('strong AI', () => {
+  it('strong - only ever returns one of the legal moves', () => {
+    fc.assert(
+      fc.property(positionArb, fc.string({ maxLength: 6 }), (p, rngSeed) => {
+        const state = positionOf(p);
+        const seat = seatAt(state);
+        const moves = legalMoves(state, state.turn);
+        const move = strong.chooseMove(viewFor(state, seat.id), moves, createRng(rngSeed));
+        expect(moves).toContainEqual(move);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('strong - chooses the same move when the hidden cards are dealt differently', () => {
+    fc.assert(
+      fc.property(positionArb, fc.string({ maxLength: 6 }), (p, permutation) => {
+        const state = positionOf(p);
+        const other = permuteHidden(state, permutation);
+        const seat = seatAt(state).id;
+        expect(viewFor(other, seat)).toEqual(viewFor(state, seat));
+        const moves = legalMoves(state, state.turn);
+        expect(legalMoves(other, other.turn)).toEqual(moves);
+        const a = strong.chooseMove(viewFor(state, seat), moves, createRng('same'));
+        const b = strong.chooseMove(viewFor(other, seat), moves, createRng('same'));
+        expect(b).toEqual(a);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('strong - is deterministic: the same view and generator state give the same move', () => {
+    fc.assert(
+      fc.property(positionArb, (p) => {
+        const state = positionOf(p);
+        const view = viewFor(state, seatAt(state).id);
+        const moves = legalMoves(state, state.turn);
+        const first = createRng('det');
+        const second = createRng('det');
+        expect(strong.chooseMove(view, moves, first)).toEqual(strong.chooseMove(view, moves, second));
+        expect(second.s).toEqual(first.s);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('determinize - samples a whole deck that shows the seat exactly its own view', () => {
+    fc.assert(
+      fc.property(positionArb, fc.string({ maxLength: 6 }), (p, rngSeed) => {
+        const state = positionOf(p);
+        const seat = seatAt(state).id;
+        const view = viewFor(state, seat);
+        const world = determinize(view, unseenCards(view), createRng(rngSeed));
+        expect(viewFor(world, seat)).toEqual(view);
+        expect(faces(allCards(world))).toEqual(faces(allCards(state)));
+        const ids = allCards(world).map((c) => c.id);
+        expect(new Set(ids).size).toBe(ids.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('unseenCards - are the deck minus the own hand, the face-up cards and the pile', () => {
+    const state = table({
+      seats: [
+        { hand: ['2h', '7d'], faceUp: ['Kc'] },
+        { hand: ['3s', '3d'], faceUp: ['Ah'] },
+      ],
+      pile: ['5c', '6c'],
+      deck: 38,
+    });
+    const unseen = unseenCards(viewFor(state, 's0'));
+    // 52 cards in play (so one deck): 2 in the own hand, 2 face-up, 2 on the pile are seen.
+    expect(unseen).toHaveLength(46);
+    const labels = faces(unseen);
+    for (const seen of ['2hearts', '7diamonds', '13clubs', '14hearts', '5clubs', '6clubs']) {
+      expect(labels).not.toContain(seen);
+    }
+    expect(labels).toContain('3spades');
+  });
+
+  it('strong - burns with its 10 to go out, where greedy sheds the 5 and lets the opponent finish', () => {
+    // Heads-up: s0 holds a 5 and a 10; the opponent has one card left. 10 (burn, play again) then 5
+    // wins at once; the 5 first (greedy's lowest rank) lets the opponent play its last card.
+    const state = table({
+      seats: [
+        { hand: ['5d', '10h'], faceDown: [] },
+        { hand: ['Ks'], faceDown: [] },
+      ],
+      pile: ['3c'],
+    });
+    const moves = legalMoves(state, 0);
+    const view = viewFor(state, 's0');
+    expect(greedyPolicy.chooseMove(view, moves, createRng('g'))).toMatchObject({ rank: 5 });
+    expect(strongPolicy({ iterations: 60 }).chooseMove(view, moves, createRng('x'))).toMatchObject({ rank: 10 });
+  });
+
+  it('strong - stops at its time budget on the caller-supplied clock', () => {
+    const state = positionOf({ preset: 'classic', players: 2, mustPlayAll: false, seed: 'clock', at: 7 });
+    const moves = legalMoves(state, state.turn);
+    let ticks = 0;
+    // A fake clock that advances 1 ms per reading: the budget of 5 ms allows only a few worlds.
+    const policy = strongPolicy({ iterations: 1_000_000, timeBudgetMs: 5, now: () => ticks++ });
+    const move = policy.chooseMove(viewFor(state, seatAt(state).id), moves, createRng('t'));
+    expect(moves).toContainEqual(move);
+    expect(ticks).toBeGreaterThan(0);
+    expect(ticks).toBeLessThan(10);
+  });
+
+  it('strong - a whole game with strong seats ends', () => {
+    const { states } = playGame(tableOptions({ rules: PRESETS.classic.rules, maxSeats: 3 }), 3, 'strong-game', [
+      'strong',
+      'greedy',
+      'strong',
+    ]);
+    const last = states[states.length - 1] as GameState;
+    expect(last.phase).toBe('finished');
+    expect(last.result?.standings).toHaveLength(3);
+  });
+});
