@@ -1,4 +1,4 @@
-import type { Card, GameState, Rank, Result, Suit } from '@palace/core';
+import type { Card, GameState } from '@palace/core';
 import type { EasyGameState } from '@palace/protocol';
 import {
   EasyGames,
@@ -8,9 +8,11 @@ import {
   MemoryGamesStore,
   RecordingPublisher,
   SequentialIds,
-  type ServiceError,
   type StoredGame,
 } from '../src/index.js';
+import { kings, type SeatCards, storedGame, value } from './support.js';
+
+export { card, code, refusal, type SeatCards, settle, strings, value } from './support.js';
 
 /** Shared fixtures for the EasyGames tests (`easy-games*.test.ts`). */
 
@@ -28,40 +30,7 @@ export function setup(options: { readonly aiFallbackMs?: number } = { aiFallback
 }
 export type Setup = ReturnType<typeof setup>;
 
-/** The value of an accepted answer; throws with the error code otherwise. */
-export function value<T>(result: Result<T, ServiceError>): T {
-  if (!result.ok) throw new Error(`refused: ${result.error.code}`);
-  return result.value;
-}
-
-/** The refusal of an answer (code and message), or null when it was accepted. */
-export function refusal(result: Result<unknown, ServiceError>): ServiceError | null {
-  return result.ok ? null : result.error;
-}
-
-/** The error code of a refused answer, or null when it was accepted. */
-export function code(result: Result<unknown, ServiceError>): string | null {
-  return result.ok ? null : result.error.code;
-}
-
-export async function stored(s: Setup, id: string): Promise<StoredGame<EasyMeta>> {
-  const game = await s.store.load(id);
-  if (game === null) throw new Error(`no game ${id}`);
-  return game as StoredGame<EasyMeta>;
-}
-
-/** Every string in a JSON value, keys included. */
-export function strings(json: unknown): string[] {
-  if (typeof json === 'string') return [json];
-  if (Array.isArray(json)) return json.flatMap(strings);
-  if (json !== null && typeof json === 'object') {
-    return Object.entries(json).flatMap(([key, v]) => [key, ...strings(v)]);
-  }
-  return [];
-}
-
-/** Lets a task started by the scheduler finish (the memory store resolves in microtasks). */
-export const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export const stored = (s: Setup, id: string): Promise<StoredGame<EasyMeta>> => storedGame<EasyMeta>(s.store, id);
 
 /** Alice creates (G00001, credential secret-1), Bob joins (secret-2). */
 export async function pair(s: Setup) {
@@ -76,15 +45,6 @@ export async function againstAi(s: Setup) {
   value(await s.easy.addAi(id, alice));
   const started = value(await s.easy.start(id, alice));
   return { id, alice, started };
-}
-
-export const card = (id: string, rank: Rank, suit: Suit = 'hearts'): Card => ({ id, rank, suit });
-const kings = (prefix: string): Card[] => [0, 1, 2].map((n) => card(`${prefix}-k${n}`, 13, 'clubs'));
-
-export interface SeatCards {
-  readonly hand?: readonly Card[];
-  readonly faceUp?: readonly Card[];
-  readonly faceDown?: readonly Card[];
 }
 
 /**

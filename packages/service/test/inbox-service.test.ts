@@ -9,7 +9,7 @@ import {
   WAITLIST_AGAIN,
   WAITLIST_THANKS,
 } from '../src/index.js';
-import { value } from './rest-support.js';
+import { value } from './support.js';
 
 function setup() {
   const clock = new ManualClock();

@@ -15,7 +15,7 @@ import {
   stored,
   viewOf,
 } from './main-support.js';
-import { code, value } from './rest-support.js';
+import { code, value } from './support.js';
 
 /** The error message of a refused answer, or 'accepted'. */
 function message(result: { ok: true } | { ok: false; error: { message: string } }): string {

@@ -14,7 +14,7 @@ import {
   signedUp,
   viewOf,
 } from './main-support.js';
-import { code, value } from './rest-support.js';
+import { code, value } from './support.js';
 
 /** A small seeded generator (mulberry32) for the moves of one run. */
 function generator(seed: number): (n: number) => number {

@@ -19,7 +19,7 @@ import {
   TokensService,
   type User,
 } from '../src/index.js';
-import { value } from './rest-support.js';
+import { value } from './support.js';
 
 /** Shared fixtures for the MainGames tests (`main-*.test.ts`). */
 

@@ -1,4 +1,4 @@
-import type { Card, GameState, Result } from '@palace/core';
+import type { Card, GameState } from '@palace/core';
 import { PUBLIC_AI_DELAY_MS, type PublicGameState } from '@palace/protocol';
 import {
   ManualClock,
@@ -9,9 +9,11 @@ import {
   type PublicMeta,
   RecordingPublisher,
   SequentialIds,
-  type ServiceError,
   type StoredGame,
 } from '../src/index.js';
+import { settle, storedGame, value } from './support.js';
+
+export { code, settle, strings, value } from './support.js';
 
 /** Shared fixtures for the PublicGames tests. */
 
@@ -37,32 +39,7 @@ export type Setup = ReturnType<typeof setup>;
 /** The actor for `username` carrying `token` (none: a request without the seat cookie). */
 export const as = (username: string | undefined, token?: string): PublicActor => ({ username, token });
 
-/** The value of an accepted answer; throws with the error code otherwise. */
-export function value<T>(result: Result<T, ServiceError>): T {
-  if (!result.ok) throw new Error(`refused: ${result.error.code}`);
-  return result.value;
-}
-
-/** The error code of a refused answer, or null when it was accepted. */
-export function code(result: Result<unknown, ServiceError>): string | null {
-  return result.ok ? null : result.error.code;
-}
-
-export async function stored(s: Setup, id: string): Promise<StoredGame<PublicMeta>> {
-  const game = await s.store.load(id);
-  if (game === null) throw new Error(`no game ${id}`);
-  return game as StoredGame<PublicMeta>;
-}
-
-/** Every string in a JSON value, keys included. */
-export function strings(json: unknown): string[] {
-  if (typeof json === 'string') return [json];
-  if (Array.isArray(json)) return json.flatMap(strings);
-  if (json !== null && typeof json === 'object') {
-    return Object.entries(json).flatMap(([key, v]) => [key, ...strings(v)]);
-  }
-  return [];
-}
+export const stored = (s: Setup, id: string): Promise<StoredGame<PublicMeta>> => storedGame<PublicMeta>(s.store, id);
 
 /** Every card object shown face up anywhere in a view (anything with a suit), by id. */
 export function shownCardIds(json: unknown): string[] {
@@ -73,9 +50,6 @@ export function shownCardIds(json: unknown): string[] {
   }
   return [];
 }
-
-/** Lets a task started by the scheduler finish (the memory store resolves in microtasks). */
-export const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Lets the AI act once: the clock passes the AI delay and due tasks run to completion. */
 export async function driveAi(s: Setup): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Card, GameState, Rank, Result, Suit } from '@palace/core';
+import type { Card, GameState } from '@palace/core';
 import { REST_AI_DELAY_MS, type RestVariant } from '@palace/protocol';
 import {
   ManualClock,
@@ -8,9 +8,11 @@ import {
   RestGames,
   type RestMeta,
   SequentialIds,
-  type ServiceError,
   type StoredGame,
 } from '../src/index.js';
+import { kings, type SeatCards, settle, storedGame, value } from './support.js';
+
+export { card, code, type SeatCards, settle, strings, value } from './support.js';
 
 /** Shared fixtures for the RestGames tests (`rest-games-*.test.ts`). */
 
@@ -35,39 +37,11 @@ export async function aiToMove(s: Setup) {
   return { id, alice, state };
 }
 
-/** The value of an accepted answer; throws with the error code otherwise. */
-export function value<T>(result: Result<T, ServiceError>): T {
-  if (!result.ok) throw new Error(`refused: ${result.error.code}`);
-  return result.value;
-}
-
-/** The error code of a refused answer, or null when it was accepted. */
-export function code(result: Result<unknown, ServiceError>): string | null {
-  return result.ok ? null : result.error.code;
-}
-
-export async function stored(s: Setup, id: string): Promise<StoredGame<RestMeta>> {
-  const game = await s.store.load(id);
-  if (game === null) throw new Error(`no game ${id}`);
-  return game as StoredGame<RestMeta>;
-}
+export const stored = (s: Setup, id: string): Promise<StoredGame<RestMeta>> => storedGame<RestMeta>(s.store, id);
 
 export async function versionOf(s: Setup, id: string): Promise<number> {
   return (await stored(s, id)).version;
 }
-
-/** Every string in a JSON value, keys included. */
-export function strings(json: unknown): string[] {
-  if (typeof json === 'string') return [json];
-  if (Array.isArray(json)) return json.flatMap(strings);
-  if (json !== null && typeof json === 'object') {
-    return Object.entries(json).flatMap(([key, v]) => [key, ...strings(v)]);
-  }
-  return [];
-}
-
-/** Lets a task started by the scheduler finish (the memory store resolves in microtasks). */
-export const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Lets the AI act once: the clock passes the AI delay and due tasks run to completion. */
 export async function driveAi(s: Setup): Promise<void> {
@@ -92,15 +66,6 @@ export async function playingPair(s: Setup, variant: RestVariant = 'classic') {
   value(await s.rest.ready(game.id, game.alice));
   value(await s.rest.start(game.id, game.alice));
   return game;
-}
-
-export const card = (id: string, rank: Rank, suit: Suit = 'hearts'): Card => ({ id, rank, suit });
-const kings = (prefix: string): Card[] => [0, 1, 2].map((n) => card(`${prefix}-k${n}`, 13, 'clubs'));
-
-export interface SeatCards {
-  readonly hand?: readonly Card[];
-  readonly faceUp?: readonly Card[];
-  readonly faceDown?: readonly Card[];
 }
 
 /**

@@ -2,8 +2,8 @@ import type { SimpleGameState } from '@palace/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SequentialIds, SIMPLE_REST, SIMPLE_WS, type SimpleActor } from '../src/index.js';
-import { strings, value } from './rest-support.js';
 import { as, driveAi, handOf, pair, setup, stored, viewOf } from './simple-support.js';
+import { strings, value } from './support.js';
 
 /** Sequential ids with a chosen seed, so random runs see different deals. */
 class SeededIds extends SequentialIds {

@@ -1,7 +1,6 @@
 import type { SimpleGameState } from '@palace/protocol';
 import { describe, expect, it } from 'vitest';
 import { SIMPLE_WS } from '../src/index.js';
-import { code, value } from './rest-support.js';
 import {
   AI_DELAY_MS,
   as,
@@ -15,6 +14,7 @@ import {
   systemLines,
   viewOf,
 } from './simple-support.js';
+import { code, value } from './support.js';
 
 /** SimpleGames with in-memory fakes: seats by name and token, face-up choice, AI, chat lines, leaving. */
 

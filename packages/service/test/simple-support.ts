@@ -12,7 +12,7 @@ import {
   type SimpleMeta,
   type StoredGame,
 } from '../src/index.js';
-import { settle, value } from './rest-support.js';
+import { settle, storedGame, value } from './support.js';
 
 /** Shared fixtures for the SimpleGames tests (`simple-games*.test.ts`). */
 
@@ -65,11 +65,7 @@ export async function startPair(s: Setup) {
   return game;
 }
 
-export async function stored(s: Setup, id: string): Promise<StoredGame<SimpleMeta>> {
-  const game = await s.store.load(id);
-  if (game === null) throw new Error(`no game ${id}`);
-  return game as StoredGame<SimpleMeta>;
-}
+export const stored = (s: Setup, id: string): Promise<StoredGame<SimpleMeta>> => storedGame<SimpleMeta>(s.store, id);
 
 /** Lets the AI act once: the clock passes the AI delay and due tasks run to completion. */
 export async function driveAi(s: Setup): Promise<void> {

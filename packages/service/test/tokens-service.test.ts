@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_LIMIT, MEMORY_HOUSE } from '../src/index.js';
 import { guest, registered, setup } from './main-support.js';
-import { code, value } from './rest-support.js';
+import { code, value } from './support.js';
 
 describe('TokensService', () => {
   it('tokens - balance and history of a player, newest first; a guest has none', async () => {
