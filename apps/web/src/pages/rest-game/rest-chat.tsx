@@ -5,8 +5,9 @@ import {
   type RestChatMessage,
   replaceShortcodes,
 } from '@palace/protocol';
-import { type KeyboardEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ReactElement, useRef, useState } from 'react';
 import { timestampLabel } from '../../lib/format.js';
+import { useChatComposer } from '../variants/use-chat-composer.js';
 
 const CATEGORIES: ReadonlyArray<readonly [EmojiCategory, string]> = [
   ['cards', 'Cards'],
@@ -70,36 +71,15 @@ export function RestChat(props: {
   readonly playerId: string;
   readonly onSend: (text: string, isEmoji: boolean) => Promise<boolean>;
 }): ReactElement {
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const [picker, setPicker] = useState(false);
-  const log = useRef<HTMLOListElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const count = props.messages.length;
-  useEffect(() => {
-    const el = log.current;
-    if (el !== null && count > 0) el.scrollTop = el.scrollHeight;
-  }, [count]);
-
-  const send = async () => {
-    const message = text.trim();
-    if (message === '' || sending) return;
-    setSending(true);
-    try {
-      if (await props.onSend(message, isEmojiMessage(message))) {
-        setText('');
-        setPicker(false);
-      }
-    } finally {
-      setSending(false);
-    }
-  };
-  const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
-  };
+  const chat = useChatComposer(count, async (message) => {
+    const sent = await props.onSend(message, isEmojiMessage(message));
+    if (sent) setPicker(false);
+    return sent;
+  });
+  const { text, sending, send, setText } = chat;
   const insert = (code: string) => {
     setText((now) => (now === '' || now.endsWith(' ') ? `${now}${code}` : `${now} ${code}`));
     input.current?.focus();
@@ -108,7 +88,7 @@ export function RestChat(props: {
   return (
     <section className="card variant-chat rest-chat" aria-label="Chat">
       <h2>Chat</h2>
-      <ol className="variant-chat-log" ref={log} aria-live="polite" aria-label="Chat messages">
+      <ol className="variant-chat-log" ref={chat.log} aria-live="polite" aria-label="Chat messages">
         {count === 0 && <li className="muted small">No messages yet. Say hello!</li>}
         {props.messages.map((m) => (
           <li key={m.id} className={`chat-line${m.sender === props.playerId ? ' mine' : ''}`}>
@@ -148,7 +128,7 @@ export function RestChat(props: {
           maxLength={500}
           placeholder="Type a message"
           onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKey}
+          onKeyDown={chat.onKeyDown}
         />
         <button type="submit" className="button button-primary button-small" disabled={text.trim() === '' || sending}>
           Send

@@ -1,6 +1,7 @@
 import { isLargeEmoji, renderShortcodes } from '@palace/protocol';
-import { type FormEvent, type KeyboardEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import type { FormEvent, ReactElement } from 'react';
 import { timestampLabel } from '../../lib/format.js';
+import { useChatComposer } from './use-chat-composer.js';
 
 /** A chat line of the simple and public variants: a player's, or a status line ("System"). */
 export interface VariantChatLine {
@@ -23,40 +24,16 @@ export function VariantChat(props: {
   readonly onSend: (text: string) => Promise<boolean>;
   readonly disabled?: boolean;
 }): ReactElement {
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const log = useRef<HTMLOListElement>(null);
-  const count = props.lines.length;
-  // Keep the newest line in sight.
-  useEffect(() => {
-    const el = log.current;
-    if (el !== null && count > 0) el.scrollTop = el.scrollHeight;
-  }, [count]);
-
-  const send = async () => {
-    const message = text.trim();
-    if (message === '' || sending || props.disabled === true) return;
-    setSending(true);
-    try {
-      if (await props.onSend(message)) setText('');
-    } finally {
-      setSending(false);
-    }
-  };
+  const chat = useChatComposer(props.lines.length, props.onSend, props.disabled === true);
+  const { text, sending } = chat;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void send();
-  };
-  const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
+    void chat.send();
   };
   return (
     <section className="card variant-chat" aria-label="Chat">
       <h2>Chat</h2>
-      <ol className="variant-chat-log" ref={log} aria-live="polite" aria-label="Chat messages">
+      <ol className="variant-chat-log" ref={chat.log} aria-live="polite" aria-label="Chat messages">
         {props.lines.length === 0 && <li className="muted small">No messages yet.</li>}
         {lineKeys(props.lines).map(([key, line]) => (
           <li
@@ -83,8 +60,8 @@ export function VariantChat(props: {
           value={text}
           maxLength={500}
           placeholder="Type a message"
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKey}
+          onChange={(e) => chat.setText(e.target.value)}
+          onKeyDown={chat.onKeyDown}
           disabled={props.disabled === true}
         />
         <button
