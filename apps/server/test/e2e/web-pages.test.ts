@@ -122,7 +122,8 @@ describe('web client - help, waitlist, tokens, profile and friends in a real bro
       const contact = page.getByRole('tabpanel', { name: 'Contact' });
       await contact.waitFor();
       const mail = contact.getByRole('link', { name: 'Email support' });
-      await expect(mail.getAttribute('href')).resolves.toBe('mailto:support@palace.test');
+      // The address comes from GET /api/config, which may answer after the first paint.
+      await expect.poll(() => mail.getAttribute('href'), { timeout: 10_000 }).toBe('mailto:support@palace.test');
       // The address itself is not printed on the page.
       await expect(page.locator('body').innerText()).resolves.not.toContain('support@palace.test');
 
