@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Result } from '@palace/core';
 import {
   EasyAiAnswer,
+  EasyAiBody,
   EasyAiMoveAnswer,
   EasyCreated,
   EasyGameParams,
@@ -124,13 +125,14 @@ export async function easyGamesRoutes(fastify: FastifyInstance, options: { reado
     {
       schema: {
         tags,
-        summary: 'Seat an AI player (waiting games only)',
+        summary: 'Seat an AI player (waiting games only) at the optional level (greedy unless told)',
         params: EasyGameParams,
-        body: EasyPlayerBody,
+        body: EasyAiBody,
         response: { 200: EasyAiAnswer, ...refusals },
       },
     },
-    async (request, reply) => send(reply, await games.addAi(request.params.gameId, request.body.playerId)),
+    async (request, reply) =>
+      send(reply, await games.addAi(request.params.gameId, request.body.playerId, request.body.level)),
   );
 
   app.post(

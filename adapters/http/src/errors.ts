@@ -138,7 +138,22 @@ function validationMessage(error: FastifyError): string {
   const missing =
     first.keyword === 'required' ? String((first.params as { missingProperty?: unknown }).missingProperty) : '';
   if (missing !== '') return `${missing} is required`;
+  const allowed = allowedValues(error.validation ?? [], first.instancePath);
+  if (allowed.length > 0) return `${path === '' ? where : path} must be one of ${allowed.join(', ')}`;
   return `${path === '' ? where : path} ${first.message ?? 'is invalid'}`;
+}
+
+/** The values a choice allows (a union of literals fails as one `const` error per branch, or as `enum`). */
+function allowedValues(errors: NonNullable<FastifyError['validation']>, at: string): string[] {
+  const values: string[] = [];
+  for (const e of errors) {
+    if (e.instancePath !== at) continue;
+    const params = e.params as { allowedValue?: unknown; allowedValues?: unknown };
+    if (e.keyword === 'const') values.push(String(params.allowedValue));
+    else if (e.keyword === 'enum' && Array.isArray(params.allowedValues))
+      values.push(...params.allowedValues.map(String));
+  }
+  return values;
 }
 
 function clientMessage(error: FastifyError): string {

@@ -3,6 +3,7 @@ import type { Result } from '@palace/core';
 import {
   ErrorBody,
   PublicActionAnswer,
+  PublicAiBody,
   PublicChatBody,
   PublicEntryBody,
   PublicGameParams,
@@ -102,7 +103,6 @@ export async function publicGamesRoutes(
   );
 
   const simple = [
-    ['ai', 'Seat an AI player (waiting games; any player)', games.addAi],
     ['start', 'Start the game (at least 2 players): everyone chooses face-up cards', games.start],
     ['pickup', 'Pick up the pile', games.pickUp],
     ['leave', 'Leave: a waiting seat is freed, a seat in play stays, a spectator stops watching', games.leave],
@@ -126,6 +126,28 @@ export async function publicGamesRoutes(
         ),
     );
   }
+
+  app.post(
+    `${BASE}/:id/ai`,
+    {
+      schema: {
+        tags,
+        summary: 'Seat an AI player (waiting games; any player) at the optional level (greedy unless told)',
+        params: PublicGameParams,
+        body: PublicAiBody,
+        response: { 200: PublicActionAnswer, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      answered(
+        reply,
+        await games.addAi(
+          request.params.id,
+          actor(request, request.params.id, request.body.username),
+          request.body.level,
+        ),
+      ),
+  );
 
   app.post(
     `${BASE}/:id/ready`,

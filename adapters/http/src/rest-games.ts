@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Result } from '@palace/core';
 import {
   ErrorBody,
+  RestAiBody,
   RestChatBody,
   RestCreateBody,
   RestGameParams,
@@ -76,7 +77,6 @@ export async function restGamesRoutes(fastify: FastifyInstance, options: { reado
   const actions = [
     ['ready', 'Say ready, or not ready any more (a toggle)', games.ready],
     ['start', 'Start the game (you must be ready); a lone player gets an AI opponent first', games.start],
-    ['ai', 'Seat an AI player', games.addAi],
     ['pickup', 'Pick up the pile', games.pickUp],
   ] as const;
   for (const [path, summary, action] of actions) {
@@ -94,6 +94,21 @@ export async function restGamesRoutes(fastify: FastifyInstance, options: { reado
       async (request, reply) => send(reply, await action.call(games, request.params.gameId, request.body.playerId)),
     );
   }
+
+  app.post(
+    '/api/rest-games/:gameId/ai',
+    {
+      schema: {
+        tags,
+        summary: 'Seat an AI player at the optional level (greedy unless told)',
+        params: RestGameParams,
+        body: RestAiBody,
+        response: { 200: RestGameState, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      send(reply, await games.addAi(request.params.gameId, request.body.playerId, request.body.level)),
+  );
 
   app.post(
     '/api/rest-games/:gameId/play',

@@ -3,6 +3,7 @@ import type { Result } from '@palace/core';
 import {
   cardRefId,
   MessageBody,
+  SimpleAiBody,
   SimpleChatBody,
   SimpleGameParams,
   SimpleJoinAnswer,
@@ -112,14 +113,19 @@ export async function simpleRestRoutes(
     {
       schema: {
         tags,
-        summary: 'Seat an AI player ("AI Player {n}") while the game is being set up',
+        summary:
+          'Seat an AI player ("AI Player {n}") while the game is being set up, at the optional level (greedy unless told)',
         params: SimpleGameParams,
-        body: SimpleUsernameBody,
+        body: SimpleAiBody,
         response: { 200: SimpleMessageAnswer, ...refusals },
       },
     },
     async (request, reply) => {
-      const added = await games.addAi(request.params.id, actor(request, request.params.id, request.body.username));
+      const added = await games.addAi(
+        request.params.id,
+        actor(request, request.params.id, request.body.username),
+        request.body.level,
+      );
       if (!added.ok) return refuse(reply, added.error);
       const { game, seat, aiName } = added.value;
       return reply.send({ gameState: games.viewOf(game, seat), message: STATUS_LINES.joined(aiName, false) });

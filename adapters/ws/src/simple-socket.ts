@@ -93,7 +93,7 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
         if (!connection.allowChat(CHAT_BURST, CHAT_WINDOW_MS)) return fail(connection, SOCKET_TEXTS.chatTooFast);
         return answer(connection, await games.chat(roomId, actor, message.text));
       case 'add_ai':
-        return answer(connection, await games.addAi(roomId, actor));
+        return answer(connection, await games.addAi(roomId, actor, message.level));
       case 'leave_game': {
         const left = await games.leave(roomId, actor);
         if (!left.ok) return fail(connection, left.error.message);

@@ -11,3 +11,18 @@ export type Health = Static<typeof Health>;
 /** `GET /api/config`: server configuration the web client shows (DECISIONS §1). */
 export const ClientConfig = Type.Object({ supportEmail: Type.String(), poweredByUrl: Type.String() });
 export type ClientConfig = Static<typeof ClientConfig>;
+
+/**
+ * An AI player's level, chosen where a player adds one (optional `level` in every add-AI call;
+ * `greedy` when absent, as the spec's behaviour): `random` any legal move, `prototype` the offline
+ * prototype's habit (plays 80 %, picks up 20 %), `greedy` the normal AI, `strong` a search that
+ * plays out sampled deals from its own view.
+ */
+export const AiLevelName = Type.Union(
+  [Type.Literal('random'), Type.Literal('prototype'), Type.Literal('greedy'), Type.Literal('strong')],
+  { description: 'AI level: random, prototype, greedy (the default) or strong' },
+);
+export type AiLevelName = Static<typeof AiLevelName>;
+
+/** The optional level of an add-AI request. */
+export const AiLevelField = Type.Optional(AiLevelName);

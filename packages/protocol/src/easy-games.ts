@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { AiLevelField, AiLevelName } from './common.js';
 import { MainCard, MaskedCard } from './main-game.js';
 
 /**
@@ -31,6 +32,8 @@ export const EasyPlayer = Type.Object({
   id: Type.String(),
   name: Type.String(),
   isAI: Type.Boolean(),
+  /** Present on AI seats: the level it plays at. */
+  aiLevel: Type.Optional(AiLevelName),
   /** The viewer's own hand; every other hand as masked cards (one per card). */
   hand: Type.Array(Type.Union([MainCard, MaskedCard])),
   handCount: Type.Integer(),
@@ -95,6 +98,10 @@ export const EasyNameBody = Type.Object({ playerName: PlayerName });
 export type EasyNameBody = Static<typeof EasyNameBody>;
 
 export const EasyPlayerBody = Type.Object({ playerId: Credential });
+
+/** `POST …/ai`: your playerId and, optionally, the AI's level. */
+export const EasyAiBody = Type.Object({ playerId: Credential, level: AiLevelField });
+export type EasyAiBody = Static<typeof EasyAiBody>;
 export type EasyPlayerBody = Static<typeof EasyPlayerBody>;
 
 export const EasyPlayBody = Type.Object({

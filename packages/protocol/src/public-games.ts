@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { AiLevelField, AiLevelName } from './common.js';
 import { MainCard, MaskedCard } from './main-game.js';
 
 /**
@@ -50,6 +51,8 @@ export const PublicPlayer = Type.Object({
   faceDown: Type.Array(MaskedCard),
   faceDownCount: Type.Integer(),
   isAI: Type.Boolean(),
+  /** Present on AI seats: the level it plays at. */
+  aiLevel: Type.Optional(AiLevelName),
   /** Has chosen the 3 face-up cards (setup). */
   isReady: Type.Boolean(),
   /** Left a started game; the seat stays and its owner may come back. */
@@ -155,6 +158,10 @@ export type PublicEntryBody = Static<typeof PublicEntryBody>;
 /** `POST /api/palace/games/{id}/join` and the actions that need only the name. */
 export const PublicUsernameBody = Type.Object({ username: Username });
 export type PublicUsernameBody = Static<typeof PublicUsernameBody>;
+
+/** `POST /api/palace/games/{id}/ai`: the name and, optionally, the AI's level. */
+export const PublicAiBody = Type.Object({ username: Username, level: AiLevelField });
+export type PublicAiBody = Static<typeof PublicAiBody>;
 
 export const PublicReadyBody = Type.Object({ username: Username, selectedCards: CardRefs });
 export type PublicReadyBody = Static<typeof PublicReadyBody>;

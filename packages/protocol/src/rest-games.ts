@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { AiLevelField, AiLevelName } from './common.js';
 
 /**
  * Wire shapes of the server-backed REST game (spec 02 §3 and §7, DECISIONS §8), under
@@ -41,6 +42,8 @@ export const RestPlayer = Type.Object({
   id: Type.String(),
   name: Type.String(),
   isAI: Type.Boolean(),
+  /** Present on AI seats: the level it plays at. */
+  aiLevel: Type.Optional(AiLevelName),
   isReady: Type.Boolean(),
   isHost: Type.Boolean(),
   /** Cards for the viewer's own seat; a count for everyone else. */
@@ -127,6 +130,9 @@ export type RestJoinBody = Static<typeof RestJoinBody>;
 
 export const RestPlayerBody = Type.Object({ playerId: Credential });
 export type RestPlayerBody = Static<typeof RestPlayerBody>;
+
+export const RestAiBody = Type.Object({ playerId: Credential, level: AiLevelField });
+export type RestAiBody = Static<typeof RestAiBody>;
 
 const CardIds = Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 8 });
 

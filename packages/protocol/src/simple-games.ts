@@ -1,4 +1,5 @@
 import { type Static, type TProperties, Type } from 'typebox';
+import { AiLevelField, AiLevelName } from './common.js';
 import { MainCard } from './main-game.js';
 
 /**
@@ -44,6 +45,8 @@ export const SimplePlayer = Type.Object({
   /** The face-down slots (`blind-{n}`), hidden for everyone, the owner included: play one by its id. */
   faceDownCards: Type.Array(SimpleHiddenCard),
   isAI: Type.Boolean(),
+  /** Present on AI seats: the level it plays at. */
+  aiLevel: Type.Optional(AiLevelName),
   /** Has chosen the 3 face-up cards. */
   isReady: Type.Boolean(),
   /** Same as `isReady` (the simple REST game's field name). */
@@ -122,6 +125,8 @@ export const SimpleJoinBody = Type.Object({
   gameId: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export const SimpleUsernameBody = Type.Object({ username: Username });
+/** `POST /api/simple-game/{id}/add-ai`: the name and, optionally, the AI's level. */
+export const SimpleAiBody = Type.Object({ username: Username, level: AiLevelField });
 export const SimpleViewQuery = Type.Object({ username: Type.Optional(Username) });
 export const SimpleGameParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 export const SimpleSelectBody = Type.Object({ username: Username, cards: CardRefs });
@@ -159,7 +164,7 @@ export const SimpleClientMessages = {
   }),
   pickup_pile: message('pickup_pile', { roomId: RoomId, username: Username }),
   chat_message: message('chat_message', { roomId: RoomId, username: Username, text: ChatText }),
-  add_ai: message('add_ai', { roomId: RoomId, username: Username }),
+  add_ai: message('add_ai', { roomId: RoomId, username: Username, level: AiLevelField }),
   leave_game: message('leave_game', { roomId: RoomId, username: Username }),
 } as const;
 

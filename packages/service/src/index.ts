@@ -48,6 +48,7 @@ export {
   type Profile,
   TokensService,
 } from './accounts/tokens-service.js';
+export { aiLevelField, DEFAULT_AI_LEVEL } from './ai-levels.js';
 export { EASY_KIND, EasyGames } from './easy-game/easy-games.js';
 export type { EasyMeta } from './easy-game/easy-meta.js';
 export { easyView } from './easy-game/easy-view.js';

@@ -1,5 +1,6 @@
 import {
   AI_POLICIES,
+  type AiLevel,
   aiCommand,
   type Command,
   createRng,
@@ -28,6 +29,7 @@ import {
   type EasyPlayAnswer,
   type EasyStartAnswer,
 } from '@palace/protocol';
+import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
 import { mainCard } from '../main-game/main-view.js';
 import { freeSeatId } from '../named-seats.js';
@@ -116,11 +118,11 @@ export class EasyGames {
     return ok(easyView(game.value, seat.value.id, playerId));
   }
 
-  /** Seats an AI player while the game is waiting (any seated player may ask). */
-  async addAi(gameId: string, playerId: string): Answer<EasyAiAnswer> {
+  /** Seats an AI player at `level` while the game is waiting (any seated player may ask). */
+  async addAi(gameId: string, playerId: string, level: AiLevel = DEFAULT_AI_LEVEL): Answer<EasyAiAnswer> {
     let aiName = '';
     const acted = await this.act(gameId, playerId, (_, game) => {
-      const command = aiSeat(game.state);
+      const command = aiSeat(game.state, level);
       aiName = command.name;
       return ok({ commands: [command] });
     });
@@ -250,8 +252,8 @@ function whereIs(seat: Seat, cardId: string): Source | null {
   return blind >= 0 && blind < seat.faceDown.length ? 'faceDown' : null;
 }
 
-/** The next AI seat: "AI Player 1", "AI Player 2" … (greedy policy). */
-function aiSeat(state: GameState): Extract<Command, { type: 'sit' }> {
+/** The next AI seat: "AI Player 1", "AI Player 2" … at `level`. */
+function aiSeat(state: GameState, level: AiLevel): Extract<Command, { type: 'sit' }> {
   const number = state.seats.filter((s) => s.ai !== null).length + 1;
-  return { type: 'sit', seat: freeSeatId(state), name: `AI Player ${number}`, ai: 'greedy' };
+  return { type: 'sit', seat: freeSeatId(state), name: `AI Player ${number}`, ai: level };
 }

@@ -1,5 +1,6 @@
 import { type Card, type GameEvent, type GameState, viewFor } from '@palace/core';
 import type { EasyGameState, EasyPlayer, MaskedCard } from '@palace/protocol';
+import { aiLevelField } from '../ai-levels.js';
 import { mainCard } from '../main-game/main-view.js';
 import type { StoredGame } from '../ports.js';
 import type { EasyMeta } from './easy-meta.js';
@@ -27,6 +28,7 @@ export function easyView(game: StoredGame<EasyMeta>, seat: string | null, creden
       id: idOf(s.id),
       name: s.name,
       isAI: s.ai !== null,
+      ...aiLevelField(s.ai),
       hand:
         s.hand !== null
           ? s.hand.map(mainCard)

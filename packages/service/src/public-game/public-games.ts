@@ -20,6 +20,7 @@ import {
   type PublicListEntry,
   type PublicVisibility,
 } from '@palace/protocol';
+import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
 import { freeSeatId, proveSeat, seatNamed } from '../named-seats.js';
 import type { StoredGame } from '../ports.js';
@@ -33,7 +34,6 @@ import { publicListEntry, publicView } from './public-view.js';
 /** The `kind` of public games in the store. */
 export const PUBLIC_KIND = 'public';
 /** The policy AI seats play with. */
-const AI_LEVEL: AiLevel = 'greedy';
 
 /** Who a request says it is: a typed username and the seat token its cookie carries for that name. */
 export interface PublicActor {
@@ -205,15 +205,15 @@ export class PublicGames {
     return ok({ gameState: publicView(game.value, seat.id), asSpectator: false });
   }
 
-  /** Seats an AI player ("AI Player {n}") while the game waits; any seated player may ask. */
-  addAi(gameId: string, actor: PublicActor): Answer<PublicAnswer> {
+  /** Seats an AI player ("AI Player {n}") at `level` while the game waits; any seated player may ask. */
+  addAi(gameId: string, actor: PublicActor, level: AiLevel = DEFAULT_AI_LEVEL): Answer<PublicAnswer> {
     let aiName = '';
     return this.act(
       gameId,
       actor,
       seated((_, game) => {
         aiName = freeAiName(game);
-        return ok({ commands: [{ type: 'sit', seat: freeSeatId(game.state), name: aiName, ai: AI_LEVEL }] });
+        return ok({ commands: [{ type: 'sit', seat: freeSeatId(game.state), name: aiName, ai: level }] });
       }),
       () => `${aiName} joined the game`,
     );

@@ -1,5 +1,6 @@
 import { viewFor } from '@palace/core';
 import type { MaskedCard, PublicGameState, PublicListEntry, PublicPlayer } from '@palace/protocol';
+import { aiLevelField } from '../ai-levels.js';
 import { mainCard } from '../main-game/main-view.js';
 import type { StoredGame } from '../ports.js';
 import type { PublicMeta } from './public-meta.js';
@@ -28,6 +29,7 @@ export function publicView(game: StoredGame<PublicMeta>, seat: string | null): P
       faceDown: s.faceDown.map((b) => masked(b.id)),
       faceDownCount: s.faceDown.length,
       isAI: s.ai !== null,
+      ...aiLevelField(s.ai),
       isReady: s.ready,
       hasLeft: s.left,
       isTurn: s.isTurn,

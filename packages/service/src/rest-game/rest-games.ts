@@ -1,4 +1,14 @@
-import { type Command, err, type GameState, ok, PRESETS, type Result, type Seat, tableOptions } from '@palace/core';
+import {
+  type AiLevel,
+  type Command,
+  err,
+  type GameState,
+  ok,
+  PRESETS,
+  type Result,
+  type Seat,
+  tableOptions,
+} from '@palace/core';
 import {
   isEmojiMessage,
   REST_AI_DELAY_MS,
@@ -12,6 +22,7 @@ import {
   type RestLobbyEntry,
   type RestVariant,
 } from '@palace/protocol';
+import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
 import type { StoredGame } from '../ports.js';
 import { type ServiceError, serviceError } from '../service-error.js';
@@ -171,15 +182,17 @@ export class RestGames {
   start(gameId: string, playerId: string): Answer<RestGameState> {
     return this.act(gameId, playerId, ({ seat }, game) => {
       const commands: Command[] = [];
-      if (game.state.seats.length === 1 && game.state.phase === 'waiting') commands.push(aiSeat(game.state));
+      if (game.state.seats.length === 1 && game.state.phase === 'waiting')
+        commands.push(aiSeat(game.state, DEFAULT_AI_LEVEL));
       commands.push({ type: 'start', seat: seat.id });
       return ok({ commands });
     });
   }
 
   /** Seats an AI player (any seated player may ask). */
-  addAi(gameId: string, playerId: string): Answer<RestGameState> {
-    return this.act(gameId, playerId, (_, game) => ok({ commands: [aiSeat(game.state)] }));
+  /** Seats an AI player ("AI Player {n}") at `level`, the normal `greedy` AI unless asked. */
+  addAi(gameId: string, playerId: string, level: AiLevel = DEFAULT_AI_LEVEL): Answer<RestGameState> {
+    return this.act(gameId, playerId, (_, game) => ok({ commands: [aiSeat(game.state, level)] }));
   }
 
   /** Plays cards of one value, or one face-down card by its `blind-{n}` id. */
@@ -334,7 +347,7 @@ function freeSeatId(state: GameState): string {
   return `p${n}`;
 }
 
-function aiSeat(state: GameState): Command {
+function aiSeat(state: GameState, level: AiLevel): Command {
   const number = state.seats.filter((s) => s.ai !== null).length + 1;
-  return { type: 'sit', seat: freeSeatId(state), name: `AI Player ${number}`, ai: 'greedy' };
+  return { type: 'sit', seat: freeSeatId(state), name: `AI Player ${number}`, ai: level };
 }

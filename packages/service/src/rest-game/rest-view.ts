@@ -1,5 +1,6 @@
 import { type Card, RANK_LABELS, type Rank, SUIT_SYMBOLS, type Suit, viewFor } from '@palace/core';
 import type { HiddenCard, RestCard, RestGameState, RestPlayer } from '@palace/protocol';
+import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
 import type { RestMeta, StoredCard } from './rest-meta.js';
 
@@ -36,6 +37,7 @@ export function restView(game: StoredGame<RestMeta>, seat: string | null, creden
       id: idOf(s.id),
       name: s.name,
       isAI: s.ai !== null,
+      ...aiLevelField(s.ai),
       isReady: s.ready || s.ai !== null,
       isHost: s.id === host,
       hand: mine && s.hand !== null ? s.hand.map(restCard) : s.handCount,

@@ -1,4 +1,5 @@
 import {
+  type AiLevel,
   err,
   FACE_UP_COUNT,
   type GameState,
@@ -17,6 +18,7 @@ import {
   SIMPLE_ROOM_ID_PATTERN,
   type SimpleGameState,
 } from '@palace/protocol';
+import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
 import { freeSeatId, nameKey, proveSeat, seatNamed } from '../named-seats.js';
 import type { StoredGame } from '../ports.js';
@@ -195,12 +197,19 @@ export class SimpleGames {
     );
   }
 
-  /** Seats an AI player ("AI Player {n}", any seated player may ask) while the game is being set up. */
-  async addAi(gameId: string, actor: SimpleActor): Answer<SimpleChanged & { readonly aiName: string }> {
+  /**
+   * Seats an AI player ("AI Player {n}", any seated player may ask) while the game is being set up,
+   * at `level` (the normal `greedy` AI unless asked).
+   */
+  async addAi(
+    gameId: string,
+    actor: SimpleActor,
+    level: AiLevel = DEFAULT_AI_LEVEL,
+  ): Answer<SimpleChanged & { readonly aiName: string }> {
     let aiName = '';
     const changed = await this.act(gameId, actor, (_, game) => {
       aiName = freeAiName(game.state);
-      return ok({ commands: [{ type: 'sit', seat: freeSeatId(game.state), name: aiName, ai: 'greedy' }] });
+      return ok({ commands: [{ type: 'sit', seat: freeSeatId(game.state), name: aiName, ai: level }] });
     });
     return changed.ok ? ok({ ...changed.value, aiName }) : changed;
   }

@@ -1,5 +1,6 @@
 import { viewFor } from '@palace/core';
 import type { SimpleGameState, SimpleHiddenCard, SimplePlayer } from '@palace/protocol';
+import { aiLevelField } from '../ai-levels.js';
 import { mainCard } from '../main-game/main-view.js';
 import type { StoredGame } from '../ports.js';
 import type { SimpleMeta } from './simple-meta.js';
@@ -32,6 +33,7 @@ export function simpleView(game: StoredGame<SimpleMeta>, seat: string | null): S
       faceDownCount: s.faceDown.length,
       faceDownCards: s.faceDown.map((b) => hidden(b.id)),
       isAI: s.ai !== null,
+      ...aiLevelField(s.ai),
       isReady: s.ready,
       selectedFaceUp: s.ready,
       selecting: s.id === view.viewer ? [...(game.meta.selecting[s.id] ?? [])] : [],
