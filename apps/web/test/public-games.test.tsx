@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { relativeAge } from '../src/lib/format.js';
+import { useAiLevel } from '../src/pages/variants/ai-level.js';
 import { PublicGamePage } from '../src/pages/variants/public/public-game-page.js';
 import { PublicGamesList } from '../src/pages/variants/public/public-games-list.js';
 import { PublicHomePage } from '../src/pages/variants/public/public-home-page.js';
@@ -440,5 +441,30 @@ describe('public games - the game screen', () => {
     await waitFor(() =>
       expect(lastToast()).toMatchObject({ title: 'Error', description: 'Failed to add AI opponent' }),
     );
+  });
+  it('game - the AI level choice goes with Add AI, is remembered on the device, and AI seats show their level', async () => {
+    useAiLevel.setState({ level: 'greedy' });
+    const withAi = gameState({
+      players: [player('Ann'), player('AI Player 1', { isAI: true, aiLevel: 'strong' })],
+    });
+    serve((at) =>
+      at.endsWith('/ai')
+        ? Response.json({ gameState: withAi, message: 'AI Player 1 joined the game' })
+        : Response.json({ gameState: gameState(), asSpectator: false }),
+    );
+    renderAt('/palace-game?id=K3T9QA&username=Ann');
+    const level = (await screen.findByLabelText('AI level')) as HTMLSelectElement;
+    expect(level.value).toBe('greedy');
+    expect([...level.options].map((o) => o.textContent)).toEqual(['Beginner', 'Casual', 'Normal', 'Strong']);
+    fireEvent.change(level, { target: { value: 'strong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add AI' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.at === 'POST /api/palace/games/K3T9QA/ai')?.body).toEqual({
+        username: 'Ann',
+        level: 'strong',
+      }),
+    );
+    expect(JSON.parse(localStorage.getItem('palace_ai_level') ?? '{}').state).toEqual({ level: 'strong' });
+    expect((await screen.findByTitle('AI level: Strong')).textContent).toBe('Strong');
   });
 });

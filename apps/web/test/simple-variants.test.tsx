@@ -381,8 +381,8 @@ describe('simple variants - the websocket connection (spec 02 §4, §8, §9)', (
     store().connect('game1', 'Ann');
     latest().establish();
     latest().receive({ type: 'join_success', roomId: 'game1', username: 'Ann', seatToken: 't', state: setupState() });
-    store().addAi();
-    expect(latest().sent.at(-1)).toEqual({ type: 'add_ai', roomId: 'game1', username: 'Ann' });
+    store().addAi('strong');
+    expect(latest().sent.at(-1)).toEqual({ type: 'add_ai', roomId: 'game1', username: 'Ann', level: 'strong' });
     latest().receive({ type: 'error', message: '' });
     expect(lastToast()).toMatchObject({ title: 'Error', description: 'Failed to add AI opponent' });
     latest().receive({ type: 'error', message: 'Wait for your turn to play' });

@@ -81,9 +81,11 @@ describe('web client - the easy variant in a real browser', () => {
 
     await createGame(page, 'Ann');
     await expect(page.getByRole('button', { name: 'Start Game' }).isDisabled()).resolves.toBe(true);
+    // Ann plays the strong AI: the level chosen next to Add AI is the one the server seats.
+    await page.getByLabel('AI level').selectOption('strong');
     await page.getByRole('button', { name: 'Add AI' }).click();
     await page.getByRole('list', { name: 'Players' }).getByText('AI Player 1').waitFor();
-    await expect(page.getByRole('list', { name: 'Players' }).textContent()).resolves.toContain('(AI)');
+    await expect(page.getByRole('list', { name: 'Players' }).textContent()).resolves.toContain('(AI)Strong');
     await shot(page, 'easy-waiting-phone');
     // The player id is a credential: in the address, never on the screen.
     const playerId = new URL(page.url()).searchParams.get('playerId') ?? '';

@@ -2,6 +2,7 @@ import type { RestGameState } from '@palace/protocol';
 import { type ReactElement, useEffect, useState } from 'react';
 import { unreadLabel } from '../../lib/format.js';
 import { Tabs } from '../../ui/tabs.js';
+import { useAiLevel } from '../variants/ai-level.js';
 import { CopyButton, StatusBadge } from '../variants/table-kit.js';
 import { RestChat } from './rest-chat.js';
 import { clearSession } from './rest-session.js';
@@ -67,7 +68,7 @@ export function RestGameView(props: {
               type="button"
               className="button button-small"
               disabled={actions.busy}
-              onClick={() => void actions.run('ai', 'Failed to add AI')}
+              onClick={() => void actions.run('ai', 'Failed to add AI', { level: useAiLevel.getState().level })}
             >
               Add AI Player
             </button>

@@ -4,6 +4,7 @@ import { type ReactElement, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
 import { type AnyCard, toggleSelection } from '../play/selection.js';
 import { ReplayLink } from '../replay/replay-link.js';
+import { AiLevelSelect, AiTag, useAiLevel } from '../variants/ai-level.js';
 import { Opponents, OwnCards, Panel, type SeatSummary, TableView } from '../variants/table-kit.js';
 import { actionLine, errorToast, infoToast, toMainCard } from './rest-logic.js';
 import type { RestGame } from './use-rest-game.js';
@@ -63,7 +64,7 @@ export function WaitingRoom(props: {
               <li key={p.id}>
                 <span className="rest-player-name">
                   {p.name}
-                  {p.isAI && <span className="muted small"> (AI)</span>}
+                  <AiTag isAI={p.isAI} level={p.aiLevel} />
                   {p.id === playerId && <span className="muted small"> (you)</span>}
                 </span>
                 {i === 0 && <span className="status-badge">Host</span>}
@@ -72,11 +73,12 @@ export function WaitingRoom(props: {
             ))}
           </ul>
           <div className="button-row">
+            <AiLevelSelect disabled={actions.busy} />
             <button
               type="button"
               className="button button-secondary"
               disabled={actions.busy}
-              onClick={() => void actions.run('ai', 'Failed to add AI')}
+              onClick={() => void actions.run('ai', 'Failed to add AI', { level: useAiLevel.getState().level })}
             >
               Add AI
             </button>
@@ -140,6 +142,7 @@ function seatOf(p: RestPlayer, game: RestGameState): SeatSummary {
     key: p.id,
     name: p.name,
     isAI: p.isAI,
+    ...(p.aiLevel === undefined ? {} : { aiLevel: p.aiLevel }),
     isTurn: game.status === 'playing' && game.currentTurn === p.id,
     handCount: p.handCount,
     faceUp: p.faceUp.map(toMainCard),

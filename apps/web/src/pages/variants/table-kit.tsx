@@ -1,10 +1,11 @@
-import type { MainCard, MaskedCard, SimpleHiddenCard } from '@palace/protocol';
+import type { AiLevelName, MainCard, MaskedCard, SimpleHiddenCard } from '@palace/protocol';
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CardRow } from '../play/card-row.js';
 import { CardView } from '../play/card-view.js';
 import { sortByRank } from '../play/game-room.js';
 import type { AnyCard } from '../play/selection.js';
+import { AiTag } from './ai-level.js';
 
 /**
  * The table pieces every username variant shares (simple websocket, simple REST, public games,
@@ -179,6 +180,8 @@ export interface SeatSummary {
   readonly key: string;
   readonly name: string;
   readonly isAI: boolean;
+  /** The AI's level, when the server names one. */
+  readonly aiLevel?: AiLevelName;
   readonly isTurn: boolean;
   readonly handCount: number;
   readonly faceUp: readonly MainCard[];
@@ -196,7 +199,7 @@ export function Opponents({ seats }: { readonly seats: readonly SeatSummary[] })
         <li key={p.key} className={`opponent${p.isTurn ? ' turn' : ''}`} aria-current={p.isTurn ? 'true' : undefined}>
           <div className="opponent-name">
             {p.name}
-            {p.isAI && <span className="small muted"> (AI)</span>}
+            <AiTag isAI={p.isAI} level={p.aiLevel} />
           </div>
           <div className="small muted">
             {p.handCount} in hand · {p.faceDownCount} down

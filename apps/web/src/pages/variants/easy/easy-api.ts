@@ -1,4 +1,5 @@
 import type {
+  AiLevelName,
   EasyAiAnswer,
   EasyAiMoveAnswer,
   EasyCreated,
@@ -34,8 +35,8 @@ export const easyApi = {
       `${game(gameId)}?playerId=${encodeURIComponent(playerId)}`,
       'Failed to get game state',
     ),
-  addAi: (gameId: string, playerId: string) =>
-    variantRequest<EasyAiAnswer>('POST', `${game(gameId)}/ai`, 'Failed to add AI opponent', { playerId }),
+  addAi: (gameId: string, playerId: string, level: AiLevelName) =>
+    variantRequest<EasyAiAnswer>('POST', `${game(gameId)}/ai`, 'Failed to add AI opponent', { playerId, level }),
   start: (gameId: string, playerId: string) =>
     variantRequest<EasyStartAnswer>('POST', `${game(gameId)}/start`, 'Failed to start game', { playerId }),
   play: (gameId: string, playerId: string, cardId: string, source: EasySource) =>

@@ -4,6 +4,7 @@ import { EASY_POLL_MS, type EasyGameState, type EasySource } from '@palace/proto
 import { type ReactElement, useCallback, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../../stores/toast-store.js';
+import { useAiLevel } from '../ai-level.js';
 import { StatusBadge, VariantErrorPage, VariantHeader } from '../table-kit.js';
 import { usePoll } from '../use-poll.js';
 import { errorText } from '../variant-api.js';
@@ -112,7 +113,7 @@ function EasyGame(props: { gameId: string; playerId: string; playerName: string 
     addAi: () =>
       act(async () => {
         try {
-          const answer = await easyApi.addAi(gameId, playerId);
+          const answer = await easyApi.addAi(gameId, playerId, useAiLevel.getState().level);
           apply(answer.gameState);
           toast({ title: 'AI Added', description: `${answer.aiName} joined the game`, duration: EASY_TOAST_MS });
         } catch (error) {

@@ -2,6 +2,7 @@ import type { EasyGameState } from '@palace/protocol';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ReplayLink } from '../../replay/replay-link.js';
+import { AiLevelSelect, AiTag } from '../ai-level.js';
 import { CopyButton, Panel, Standings } from '../table-kit.js';
 
 /** Fewest players to start (spec 02 §4, §9). */
@@ -72,13 +73,14 @@ export function EasyWaiting(props: {
                 </span>
                 <span className="easy-player-name">
                   {p.name}
-                  {p.isAI && <span className="muted"> (AI)</span>}
+                  <AiTag isAI={p.isAI} level={p.aiLevel} />
                   {p.id === props.playerId && <span className="muted small"> (you)</span>}
                 </span>
               </li>
             ))}
           </ul>
           <div className="button-row easy-actions">
+            <AiLevelSelect disabled={props.busy || full} />
             <button
               type="button"
               className="button button-secondary"

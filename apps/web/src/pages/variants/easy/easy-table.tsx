@@ -35,6 +35,7 @@ export function EasyTable(props: {
       key: p.id,
       name: p.name,
       isAI: p.isAI,
+      ...(p.aiLevel === undefined ? {} : { aiLevel: p.aiLevel }),
       isTurn: p.id === state.currentTurn,
       handCount: p.handCount,
       faceUp: p.faceUp,

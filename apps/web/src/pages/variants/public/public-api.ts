@@ -1,4 +1,5 @@
 import type {
+  AiLevelName,
   PublicActionAnswer,
   PublicList,
   PublicSeated,
@@ -34,8 +35,8 @@ export const publicApi = {
     const query = new URLSearchParams({ username }).toString();
     return variantRequest<PublicViewAnswer>('GET', `${gameUrl(gameId)}?${query}`, FALLBACKS.fetch);
   },
-  addAi(gameId: string, username: string): Promise<PublicActionAnswer> {
-    return variantRequest<PublicActionAnswer>('POST', gameUrl(gameId, 'ai'), FALLBACKS.ai, { username });
+  addAi(gameId: string, username: string, level: AiLevelName): Promise<PublicActionAnswer> {
+    return variantRequest<PublicActionAnswer>('POST', gameUrl(gameId, 'ai'), FALLBACKS.ai, { username, level });
   },
   start(gameId: string, username: string): Promise<PublicActionAnswer> {
     return variantRequest<PublicActionAnswer>('POST', gameUrl(gameId, 'start'), FALLBACKS.start, { username });

@@ -2,6 +2,7 @@ import type { PublicGameState, PublicPlayer } from '@palace/protocol';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ReplayLink } from '../../replay/replay-link.js';
+import { AiLevelSelect } from '../ai-level.js';
 import { Panel, Standings } from '../table-kit.js';
 import { InviteLine } from './public-invite.js';
 import { FACE_UP_COUNT } from './public-logic.js';
@@ -39,6 +40,7 @@ export function PublicControls(props: {
           </p>
           {me !== null ? (
             <div className="button-row">
+              <AiLevelSelect disabled={busy} />
               <button type="button" className="button button-secondary" onClick={actions.addAi} disabled={busy}>
                 Add AI
               </button>

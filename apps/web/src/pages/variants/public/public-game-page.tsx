@@ -5,6 +5,7 @@ import { type ReactElement, useCallback, useEffect, useRef, useState } from 'rea
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AnyCard } from '../../play/selection.js';
 import { toggleFaceUpChoice, toggleSelection } from '../../play/selection.js';
+import { useAiLevel } from '../ai-level.js';
 import {
   Badge,
   Opponents,
@@ -141,7 +142,7 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
   };
 
   const actions = {
-    addAi: () => void run(FALLBACKS.ai, () => publicApi.addAi(gameId, username)),
+    addAi: () => void run(FALLBACKS.ai, () => publicApi.addAi(gameId, username, useAiLevel.getState().level)),
     start: () => void run(FALLBACKS.start, () => publicApi.start(gameId, username)),
     ready: () => {
       const refusal = readySelectionError(chosen);

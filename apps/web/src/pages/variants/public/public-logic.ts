@@ -145,6 +145,7 @@ export function opponentSeats(state: PublicGameState): SeatSummary[] {
         key: p.username,
         name: p.username,
         isAI: p.isAI,
+        ...(p.aiLevel === undefined ? {} : { aiLevel: p.aiLevel }),
         isTurn: p.isTurn,
         handCount: p.handCount,
         faceUp: p.faceUp,

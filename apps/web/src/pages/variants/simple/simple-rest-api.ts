@@ -1,4 +1,4 @@
-import type { SimpleGameState } from '@palace/protocol';
+import type { AiLevelName, SimpleGameState } from '@palace/protocol';
 import { variantRequest } from '../variant-api.js';
 
 /**
@@ -43,8 +43,8 @@ export const simpleRestApi = {
   state(gameId: string, username: string): Promise<StateAnswer> {
     return variantRequest('GET', `${path(gameId)}?${new URLSearchParams({ username })}`, REST_FALLBACKS.state);
   },
-  addAi(gameId: string, username: string): Promise<StateAnswer & { readonly message: string }> {
-    return variantRequest('POST', path(gameId, '/add-ai'), REST_FALLBACKS.addAi, { username });
+  addAi(gameId: string, username: string, level: AiLevelName): Promise<StateAnswer & { readonly message: string }> {
+    return variantRequest('POST', path(gameId, '/add-ai'), REST_FALLBACKS.addAi, { username, level });
   },
   selectFaceUp(gameId: string, username: string, cards: readonly string[]): Promise<StateAnswer> {
     return variantRequest('POST', path(gameId, '/select-faceup'), REST_FALLBACKS.selectFaceUp, { username, cards });

@@ -5,6 +5,7 @@ import type { SimpleGameState } from '@palace/protocol';
 import { type ReactElement, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toggleFaceUpChoice } from '../../play/selection.js';
+import { useAiLevel } from '../ai-level.js';
 import { VariantErrorPage } from '../table-kit.js';
 import { usePoll } from '../use-poll.js';
 import { errorText } from '../variant-api.js';
@@ -125,7 +126,9 @@ function SimpleRestGame(props: { readonly gameId: string; readonly username: str
       }}
       onPlay={(ids) => void act(REST_FALLBACKS.play, () => simpleRestApi.play(gameId, username, ids))}
       onPickUp={() => void act(REST_FALLBACKS.pickUp, () => simpleRestApi.pickUp(gameId, username))}
-      onAddAi={() => void act(REST_FALLBACKS.addAi, () => simpleRestApi.addAi(gameId, username))}
+      onAddAi={() =>
+        void act(REST_FALLBACKS.addAi, () => simpleRestApi.addAi(gameId, username, useAiLevel.getState().level))
+      }
       onChat={async (text) => {
         try {
           accept((await simpleRestApi.chat(gameId, username, text)).gameState);

@@ -1,4 +1,4 @@
-import type { SimpleClientMessage, SimpleGameState, SimpleServerMessage } from '@palace/protocol';
+import type { AiLevelName, SimpleClientMessage, SimpleGameState, SimpleServerMessage } from '@palace/protocol';
 import { create } from 'zustand';
 import type { VariantChatLine } from '../variant-chat.js';
 import { errorToast } from './simple-toasts.js';
@@ -105,8 +105,8 @@ export interface SimpleSocketState {
   retry(): void;
   /** Sends an action for the seat; false when not connected (nothing sent). */
   send(message: SimpleClientMessage): boolean;
-  /** Asks for an AI opponent; a refusal with no text reads "Failed to add AI opponent". */
-  addAi(): void;
+  /** Asks for an AI opponent at `level`; a refusal with no text reads "Failed to add AI opponent". */
+  addAi(level: AiLevelName): void;
   /** Leaves the game (`leave_game`) and closes the connection. */
   leave(): void;
   /** Closes the connection without leaving (the screen unmounts); no retry follows. */
@@ -302,9 +302,9 @@ export const useSimpleSocket = create<SimpleSocketState>()((set, get) => {
       socket.send(JSON.stringify(message));
       return true;
     },
-    addAi() {
+    addAi(level) {
       const { roomId, username } = get();
-      addAiPending = get().send({ type: 'add_ai', roomId, username });
+      addAiPending = get().send({ type: 'add_ai', roomId, username, level });
     },
     leave() {
       const { roomId, username } = get();

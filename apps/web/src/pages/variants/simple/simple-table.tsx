@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { type AnyCard, toggleSelection } from '../../play/selection.js';
 import { playTick } from '../../play/sounds.js';
 import { ReplayLink } from '../../replay/replay-link.js';
+import { AiLevelSelect } from '../ai-level.js';
 import {
   asAnyCard,
   Badge,
@@ -138,6 +139,7 @@ function seatOf(p: SimplePlayer, game: SimpleGameState): SeatSummary {
     key: p.username,
     name: p.username,
     isAI: p.isAI,
+    ...(p.aiLevel === undefined ? {} : { aiLevel: p.aiLevel }),
     isTurn: game.status === 'playing' && game.currentTurn === p.username,
     handCount: p.handCount,
     faceUp: p.faceUp,
@@ -205,9 +207,12 @@ function Controls(props: {
             </button>
           )}
           {canAddAi && (
-            <button type="button" className="button button-secondary" disabled={props.busy} onClick={props.onAddAi}>
-              Add AI opponent
-            </button>
+            <>
+              <AiLevelSelect disabled={props.busy} />
+              <button type="button" className="button button-secondary" disabled={props.busy} onClick={props.onAddAi}>
+                Add AI opponent
+              </button>
+            </>
           )}
         </div>
       </Panel>

@@ -4,6 +4,7 @@ import './simple.css';
 import type { SimpleGameState } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAiLevel } from '../ai-level.js';
 import { VariantErrorPage } from '../table-kit.js';
 import { readGameQuery } from './simple-forms.js';
 import { useSimpleSocket } from './simple-socket-store.js';
@@ -87,7 +88,7 @@ function SimpleWsGame(props: { readonly roomId: string; readonly username: strin
         )
       }
       onPickUp={() => send({ type: 'pickup_pile', roomId, username })}
-      onAddAi={s.addAi}
+      onAddAi={() => s.addAi(useAiLevel.getState().level)}
       onChat={async (text) => send({ type: 'chat_message', roomId, username, text })}
       onLeave={() => {
         s.leave();
