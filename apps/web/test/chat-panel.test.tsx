@@ -27,6 +27,7 @@ const game: MainGameState = {
   canPickUp: false,
   mustChooseFaceUp: false,
   chatMessages: [],
+  turnDeadline: null,
   commitment: '',
   createdAt: '2026-01-01T00:00:00.000Z',
   startedAt: null,

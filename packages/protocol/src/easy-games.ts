@@ -34,6 +34,8 @@ export const EasyPlayer = Type.Object({
   isAI: Type.Boolean(),
   /** Present on AI seats: the level it plays at. */
   aiLevel: Type.Optional(AiLevelName),
+  /** Timed out three turns in a row: the AI plays this seat until its player acts again. */
+  away: Type.Boolean(),
   /** The viewer's own hand; every other hand as masked cards (one per card). */
   hand: Type.Array(Type.Union([MainCard, MaskedCard])),
   handCount: Type.Integer(),
@@ -80,6 +82,11 @@ export const EasyGameState = Type.Object({
   playableCards: Type.Array(Type.String()),
   /** Whether the viewer may pick up the pile now. */
   canPickUp: Type.Boolean(),
+  /**
+   * When the seat whose turn it is runs out of time, in ms since the epoch (DECISIONS §6: the
+   * server then plays it with the normal AI); null when no human turn clock runs.
+   */
+  turnDeadline: Type.Union([Type.Integer(), Type.Null()]),
   /** Hex sha256 of the deal's secret seed, published at creation (fair deal). */
   commitment: Type.String(),
   /** ms since the Unix epoch. */

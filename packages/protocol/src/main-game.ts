@@ -55,6 +55,8 @@ export const MainPlayer = Type.Object({
   faceDownCards: Type.Array(MaskedCard),
   /** Left a game in play; the seat stays. */
   hasLeft: Type.Boolean(),
+  /** Timed out three turns in a row: the AI plays this seat until its player acts again. */
+  away: Type.Boolean(),
 });
 export type MainPlayer = Static<typeof MainPlayer>;
 
@@ -109,6 +111,11 @@ export const MainGameState = Type.Object({
   /** Whether the viewer still has to choose 3 face-up cards. */
   mustChooseFaceUp: Type.Boolean(),
   chatMessages: Type.Array(MainChatMessage),
+  /**
+   * When the seat whose turn it is runs out of time, in ms since the epoch (DECISIONS §6: the
+   * server then plays it with the normal AI); null when no human turn clock runs.
+   */
+  turnDeadline: Type.Union([Type.Integer(), Type.Null()]),
   /** Hex sha256 of the deal's seed (fair-deal commitment). */
   commitment: Type.String(),
   createdAt: Type.String(),

@@ -53,6 +53,8 @@ export const PublicPlayer = Type.Object({
   isAI: Type.Boolean(),
   /** Present on AI seats: the level it plays at. */
   aiLevel: Type.Optional(AiLevelName),
+  /** Timed out three turns in a row: the AI plays this seat until its player acts again. */
+  away: Type.Boolean(),
   /** Has chosen the 3 face-up cards (setup). */
   isReady: Type.Boolean(),
   /** Left a started game; the seat stays and its owner may come back. */
@@ -102,6 +104,11 @@ export const PublicGameState = Type.Object({
   canPickUp: Type.Boolean(),
   /** The viewer still has to choose 3 face-up cards. */
   mustSelectFaceUp: Type.Boolean(),
+  /**
+   * When the seat whose turn it is runs out of time, in ms since the epoch (DECISIONS §6: the
+   * server then plays it with the normal AI); null when no human turn clock runs.
+   */
+  turnDeadline: Type.Union([Type.Integer(), Type.Null()]),
   /** Hex sha256 of the deal's secret seed, published at creation (fair deal). */
   commitment: Type.String(),
   /** ms since the epoch */

@@ -44,6 +44,8 @@ export const RestPlayer = Type.Object({
   isAI: Type.Boolean(),
   /** Present on AI seats: the level it plays at. */
   aiLevel: Type.Optional(AiLevelName),
+  /** Timed out three turns in a row: the AI plays this seat until its player acts again. */
+  away: Type.Boolean(),
   isReady: Type.Boolean(),
   isHost: Type.Boolean(),
   /** Cards for the viewer's own seat; a count for everyone else. */
@@ -100,6 +102,11 @@ export const RestGameState = Type.Object({
   /** Card ids (hand, face-up or `blind-{n}`) the viewer may play now, as the engine says. */
   playableCards: Type.Array(Type.String()),
   canPickUp: Type.Boolean(),
+  /**
+   * When the seat whose turn it is runs out of time, in ms since the epoch (DECISIONS §6: the
+   * server then plays it with the normal AI); null when no human turn clock runs.
+   */
+  turnDeadline: Type.Union([Type.Integer(), Type.Null()]),
   /** Hex sha256 of the deal's secret seed, published at creation (fair deal). */
   commitment: Type.String(),
   createdAt: Type.Integer(),

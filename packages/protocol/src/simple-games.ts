@@ -47,6 +47,8 @@ export const SimplePlayer = Type.Object({
   isAI: Type.Boolean(),
   /** Present on AI seats: the level it plays at. */
   aiLevel: Type.Optional(AiLevelName),
+  /** Timed out three turns in a row: the AI plays this seat until its player acts again. */
+  away: Type.Boolean(),
   /** Has chosen the 3 face-up cards. */
   isReady: Type.Boolean(),
   /** Same as `isReady` (the simple REST game's field name). */
@@ -94,6 +96,11 @@ export const SimpleGameState = Type.Object({
   canPickUp: Type.Boolean(),
   /** The viewer still has to choose 3 face-up cards. */
   mustSelectFaceUp: Type.Boolean(),
+  /**
+   * When the seat whose turn it is runs out of time, in ms since the epoch (DECISIONS §6: the
+   * server then plays it with the normal AI); null when no human turn clock runs.
+   */
+  turnDeadline: Type.Union([Type.Integer(), Type.Null()]),
   /** Hex sha256 of the deal's seed (revealed when the game's record is published). */
   commitment: Type.String(),
   /** Grows with every change. */

@@ -3,6 +3,7 @@ import type { EasyGameState, EasyPlayer, MaskedCard } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
 import { mainCard } from '../main-game/main-view.js';
 import type { StoredGame } from '../ports.js';
+import { isAway, turnDeadline } from '../seat-view.js';
 import type { EasyMeta } from './easy-meta.js';
 
 function masked(id: string): MaskedCard {
@@ -29,6 +30,7 @@ export function easyView(game: StoredGame<EasyMeta>, seat: string | null, creden
       name: s.name,
       isAI: s.ai !== null,
       ...aiLevelField(s.ai),
+      away: isAway(game, s.id),
       hand:
         s.hand !== null
           ? s.hand.map(mainCard)
@@ -60,6 +62,7 @@ export function easyView(game: StoredGame<EasyMeta>, seat: string | null, creden
     endReason: result === null ? null : result.reason,
     playableCards: [...view.hints.playable],
     canPickUp: view.hints.canPickUp,
+    turnDeadline: turnDeadline(game),
     commitment: game.commitment,
     createdAt: game.createdAt,
     lastUpdate: game.version,

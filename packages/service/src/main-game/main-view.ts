@@ -2,6 +2,7 @@ import { type Card, prizeFor, RANK_LABELS, type Rank, SUIT_SYMBOLS, type Suit, v
 import type { MainCard, MainChatMessage, MainGameState, MainPlayer, MaskedCard } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
 import type { StoredCard } from '../rest-game/rest-meta.js';
+import { isAway, turnDeadline } from '../seat-view.js';
 import type { MainChatEntry, MainMeta } from './main-meta.js';
 
 const RED: ReadonlySet<string> = new Set(['hearts', 'diamonds']);
@@ -70,6 +71,7 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
       faceUpCards: s.faceUp.map(mainCard),
       faceDownCards: s.faceDown.map((b) => masked(b.id)),
       hasLeft: s.left,
+      away: isAway(game, s.id),
     };
   });
   const prizeAmount = prizeFor(meta.entryFee, meta.playerLimit);
@@ -111,6 +113,7 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
     canPickUp: view.hints.canPickUp,
     mustChooseFaceUp: view.hints.mustChooseFaceUp,
     chatMessages: meta.chat.map((m) => mainChatMessage(game.id, m)),
+    turnDeadline: turnDeadline(game),
     commitment: game.commitment,
     createdAt: iso(game.createdAt),
     startedAt: meta.startedAt === null ? null : iso(meta.startedAt),

@@ -3,6 +3,7 @@ import type { MaskedCard, PublicGameState, PublicListEntry, PublicPlayer } from 
 import { aiLevelField } from '../ai-levels.js';
 import { mainCard } from '../main-game/main-view.js';
 import type { StoredGame } from '../ports.js';
+import { isAway, turnDeadline } from '../seat-view.js';
 import type { PublicMeta } from './public-meta.js';
 
 function masked(id: string): MaskedCard {
@@ -32,6 +33,7 @@ export function publicView(game: StoredGame<PublicMeta>, seat: string | null): P
       ...aiLevelField(s.ai),
       isReady: s.ready,
       hasLeft: s.left,
+      away: isAway(game, s.id),
       isTurn: s.isTurn,
     }),
   );
@@ -63,6 +65,7 @@ export function publicView(game: StoredGame<PublicMeta>, seat: string | null): P
     playableCards: [...view.hints.playable],
     canPickUp: view.hints.canPickUp,
     mustSelectFaceUp: view.hints.mustChooseFaceUp,
+    turnDeadline: turnDeadline(game),
     commitment: game.commitment,
     createdAt: game.createdAt,
     lastUpdate: game.version,

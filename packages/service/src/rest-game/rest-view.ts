@@ -2,6 +2,7 @@ import { type Card, RANK_LABELS, type Rank, SUIT_SYMBOLS, type Suit, viewFor } f
 import type { HiddenCard, RestCard, RestGameState, RestPlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
+import { isAway, turnDeadline } from '../seat-view.js';
 import type { RestMeta, StoredCard } from './rest-meta.js';
 
 const RED: ReadonlySet<string> = new Set(['hearts', 'diamonds']);
@@ -38,6 +39,7 @@ export function restView(game: StoredGame<RestMeta>, seat: string | null, creden
       name: s.name,
       isAI: s.ai !== null,
       ...aiLevelField(s.ai),
+      away: isAway(game, s.id),
       isReady: s.ready || s.ai !== null,
       isHost: s.id === host,
       hand: mine && s.hand !== null ? s.hand.map(restCard) : s.handCount,
@@ -85,6 +87,7 @@ export function restView(game: StoredGame<RestMeta>, seat: string | null, creden
     })),
     playableCards: [...view.hints.playable],
     canPickUp: view.hints.canPickUp,
+    turnDeadline: turnDeadline(game),
     commitment: game.commitment,
     createdAt: game.createdAt,
     lastUpdate: game.version,

@@ -3,6 +3,7 @@ import type { SimpleGameState, SimpleHiddenCard, SimplePlayer } from '@palace/pr
 import { aiLevelField } from '../ai-levels.js';
 import { mainCard } from '../main-game/main-view.js';
 import type { StoredGame } from '../ports.js';
+import { isAway, turnDeadline } from '../seat-view.js';
 import type { SimpleMeta } from './simple-meta.js';
 
 function hidden(id: string): SimpleHiddenCard {
@@ -38,6 +39,7 @@ export function simpleView(game: StoredGame<SimpleMeta>, seat: string | null): S
       selectedFaceUp: s.ready,
       selecting: s.id === view.viewer ? [...(game.meta.selecting[s.id] ?? [])] : [],
       hasLeft: s.left,
+      away: isAway(game, s.id),
     }),
   );
   const result = view.result;
@@ -64,6 +66,7 @@ export function simpleView(game: StoredGame<SimpleMeta>, seat: string | null): S
     playableCards: [...view.hints.playable],
     canPickUp: view.hints.canPickUp,
     mustSelectFaceUp: view.hints.mustChooseFaceUp,
+    turnDeadline: turnDeadline(game),
     commitment: game.commitment,
     lastUpdate: game.version,
   };

@@ -5,6 +5,7 @@ import { Avatar } from '../../shell/avatar.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
+import { TurnClock } from '../../ui/turn-clock.js';
 import { ReplayLink } from '../replay/replay-link.js';
 import { CardRow } from './card-row.js';
 import { CardView } from './card-view.js';
@@ -195,6 +196,7 @@ function Board({ game, me }: { game: MainGameState; me: MainPlayer | null }): Re
             <div className="opponent-name">{p.username}</div>
             <div className="small muted">
               {p.handCount} in hand · {p.faceDownCards.length} down
+              {p.away && ' · Away'}
             </div>
             <div className="card-row mini">
               {p.faceUpCards.map((c) => (
@@ -233,6 +235,7 @@ function Board({ game, me }: { game: MainGameState; me: MainPlayer | null }): Re
         <div className="my-area">
           <p className={`turn-line${myTurn ? ' mine' : ''}`}>
             {myTurn ? 'Your turn' : `Waiting for ${game.players.find((p) => p.isCurrentTurn)?.username ?? '…'}`}
+            <TurnClock deadline={game.turnDeadline} />
           </p>
           <CardRow title="Hand" cards={sortByRank(me.handCards)} selected={selected} playable={playable} pick={pick} />
           <CardRow title="Face up" cards={me.faceUpCards} selected={selected} playable={playable} pick={pick} />

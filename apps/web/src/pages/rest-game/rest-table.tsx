@@ -2,6 +2,7 @@ import { PRESETS } from '@palace/core';
 import type { RestGameState, RestPlayer } from '@palace/protocol';
 import { type ReactElement, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
+import { TurnClock } from '../../ui/turn-clock.js';
 import { type AnyCard, toggleSelection } from '../play/selection.js';
 import { ReplayLink } from '../replay/replay-link.js';
 import { AiLevelSelect, AiTag, useAiLevel } from '../variants/ai-level.js';
@@ -143,6 +144,7 @@ function seatOf(p: RestPlayer, game: RestGameState): SeatSummary {
     name: p.name,
     isAI: p.isAI,
     ...(p.aiLevel === undefined ? {} : { aiLevel: p.aiLevel }),
+    ...(p.away ? { flags: ['Away'] } : {}),
     isTurn: game.status === 'playing' && game.currentTurn === p.id,
     handCount: p.handCount,
     faceUp: p.faceUp.map(toMainCard),
@@ -202,6 +204,7 @@ export function PlayingView(props: {
           {playing && (
             <p className={`turn-line${myTurn ? ' mine' : ''}`} role="status">
               {myTurn ? 'Your turn' : 'Wait for your turn to play'}
+              <TurnClock deadline={game.turnDeadline} />
             </p>
           )}
           {playing && !myTurn && turnName !== undefined && (

@@ -1,5 +1,6 @@
 import type { EasyGameState, EasyPlayer, EasySource } from '@palace/protocol';
 import type { ReactElement } from 'react';
+import { TurnClock } from '../../../ui/turn-clock.js';
 import { CardRow } from '../../play/card-row.js';
 import { sortByRank } from '../../play/game-room.js';
 import type { AnyCard } from '../../play/selection.js';
@@ -36,6 +37,7 @@ export function EasyTable(props: {
       name: p.name,
       isAI: p.isAI,
       ...(p.aiLevel === undefined ? {} : { aiLevel: p.aiLevel }),
+      ...(p.away ? { flags: ['Away'] } : {}),
       isTurn: p.id === state.currentTurn,
       handCount: p.handCount,
       faceUp: p.faceUp,
@@ -58,6 +60,7 @@ export function EasyTable(props: {
           />
           <p className={`turn-line${props.myTurn ? ' mine' : ''}`} role="status" aria-live="polite">
             {whose}
+            <TurnClock deadline={state.turnDeadline} />
           </p>
           <section className="my-area" aria-label="Your cards">
             <CardRow

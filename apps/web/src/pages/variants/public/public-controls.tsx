@@ -1,6 +1,7 @@
 import type { PublicGameState, PublicPlayer } from '@palace/protocol';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
+import { TurnClock } from '../../../ui/turn-clock.js';
 import { ReplayLink } from '../../replay/replay-link.js';
 import { AiLevelSelect } from '../ai-level.js';
 import { Panel, Standings } from '../table-kit.js';
@@ -87,6 +88,7 @@ export function PublicControls(props: {
         <Panel title="Play" className="public-controls">
           <p className={`turn-line public-turn${myTurn ? ' mine' : ''}`} role="status">
             {myTurn ? 'Your turn' : `${state.currentTurn ?? '…'}'s turn`}
+            <TurnClock deadline={state.turnDeadline} />
           </p>
           {me !== null && (
             <div className="button-row">

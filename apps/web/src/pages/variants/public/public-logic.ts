@@ -141,6 +141,7 @@ export function opponentSeats(state: PublicGameState): SeatSummary[] {
       const flags: string[] = [];
       if (state.status === 'setup') flags.push(p.isReady ? 'Ready' : 'Choosing');
       if (p.hasLeft) flags.push('Left');
+      if (p.away) flags.push('Away');
       return {
         key: p.username,
         name: p.username,

@@ -4,6 +4,7 @@ import './simple.css';
 import { SIMPLE_MAX_PLAYERS, type SimpleGameState, type SimplePlayer } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { TurnClock } from '../../../ui/turn-clock.js';
 import { type AnyCard, toggleSelection } from '../../play/selection.js';
 import { playTick } from '../../play/sounds.js';
 import { ReplayLink } from '../../replay/replay-link.js';
@@ -135,6 +136,7 @@ function seatOf(p: SimplePlayer, game: SimpleGameState): SeatSummary {
   const flags: string[] = [];
   if (game.status === 'setup') flags.push(p.isReady ? 'Ready' : 'Choosing');
   if (p.hasLeft) flags.push('Left');
+  if (p.away) flags.push('Away');
   return {
     key: p.username,
     name: p.username,
@@ -227,6 +229,7 @@ function Controls(props: {
           : me === null
             ? `${game.currentTurn ?? '…'}'s turn`
             : `Waiting for ${game.currentTurn ?? '…'}`}
+        <TurnClock deadline={game.turnDeadline} />
       </p>
       <div className="button-row actions">
         <button
