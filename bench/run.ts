@@ -5,10 +5,11 @@ import { quantile, runLadder, wilson95 } from '../packages/core/bench/ai-ladder.
 import { benchRandomPlayout } from '../packages/core/bench/playout.js';
 import { AI_POLICIES, PRESETS } from '../packages/core/src/index.js';
 import { benchPoll304 } from './http.js';
+import { benchWsLoad } from './load.js';
 import { benchWsBroadcast } from './ws.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-/** `BENCH_ONLY=core|ai|http|ws` runs one group. */
+/** `BENCH_ONLY=core|ai|http|ws|load` runs one group. */
 const only = process.env.BENCH_ONLY;
 const runs = (group: string) => only === undefined || only === '' || only === group;
 
@@ -71,4 +72,12 @@ const thinkMs = Number(process.env.BENCH_WS_THINK_MS ?? 1000);
 if (runs('ws')) {
   const ws = await benchWsBroadcast(serverMain, wsGames, Math.max(10, seconds * 4), thinkMs);
   console.log(JSON.stringify({ bench: 'ws.broadcast', ...ws, thinkMs }));
+}
+
+// Issue 9 "Load": 200 clients in 50 games playing random legal moves for 25 s (bench/load.ts).
+if (runs('load')) {
+  const games = Number(process.env.BENCH_LOAD_GAMES ?? 50);
+  const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 25);
+  const think = Number(process.env.BENCH_LOAD_THINK_MS ?? 200);
+  console.log(JSON.stringify({ bench: 'ws.load', ...(await benchWsLoad(serverMain, games, loadSeconds, think)) }));
 }
