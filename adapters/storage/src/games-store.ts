@@ -1,5 +1,14 @@
 import type { GameRecord, GameState, RecordEntry } from '@palace/core';
-import type { Effects, Finished, GamesStore, Json, SaveOutcome, StoredGame } from '@palace/service';
+import type {
+  Effects,
+  Finished,
+  GamesStore,
+  Json,
+  SaveOutcome,
+  SeatClock,
+  StoredGame,
+  UnfinishedGame,
+} from '@palace/service';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { applyEffects, ShortBalance } from './ledger.js';
 import type { Database, GamesTable } from './schema.js';
@@ -114,6 +123,26 @@ export class KyselyGamesStore implements GamesStore {
       .execute();
     return rows.map((r) => ({ id: r.id, aiDueAt: Number(r.ai_due_at) }));
   }
+
+  async withTurnDue(kind: string): Promise<Array<{ id: string; turnDueAt: number }>> {
+    const rows = await this.db
+      .selectFrom('games')
+      .select(['id', 'turn_due_at'])
+      .where('kind', '=', kind)
+      .where('turn_due_at', 'is not', null)
+      .execute();
+    return rows.map((r) => ({ id: r.id, turnDueAt: Number(r.turn_due_at) }));
+  }
+
+  async unfinished(kind: string): Promise<UnfinishedGame[]> {
+    const rows = await this.db
+      .selectFrom('games')
+      .select(['id', 'phase', 'updated_at'])
+      .where('kind', '=', kind)
+      .where('phase', 'in', ['waiting', 'setup', 'playing'])
+      .execute();
+    return rows.map((r) => ({ id: r.id, phase: r.phase as UnfinishedGame['phase'], updatedAt: Number(r.updated_at) }));
+  }
 }
 
 /** Appends `entries` as rows `firstSeq`, `firstSeq + 1` … of the game's record. */
@@ -148,6 +177,19 @@ function toRow(game: StoredGame): GamesTable {
     entry_count: (game.entriesFrom ?? 0) + entries.length,
     meta: JSON.stringify(game.meta),
     listed: game.listed ? 1 : 0,
+    phase: game.state.phase,
+    turn_due_at: game.seatClock.turnDueAt,
+    seat_clock: JSON.stringify({ strikes: game.seatClock.strikes, away: game.seatClock.away }),
+  };
+}
+
+/** The seat clock of a row; rows stored before clocks existed read as no strikes, nobody away. */
+function seatClockOf(row: Selectable<GamesTable>): SeatClock {
+  const rest = JSON.parse(row.seat_clock) as Partial<Pick<SeatClock, 'strikes' | 'away'>>;
+  return {
+    turnDueAt: row.turn_due_at === null ? null : Number(row.turn_due_at),
+    strikes: rest.strikes ?? {},
+    away: rest.away ?? [],
   };
 }
 
@@ -165,6 +207,7 @@ function toGame(row: Selectable<GamesTable>, entries: RecordEntry[] | 'none'): S
     commitment: row.commitment,
     state: JSON.parse(row.state) as GameState,
     record: { ...head, entries: entries === 'none' ? [] : entries },
+    seatClock: seatClockOf(row),
     listed: row.listed === 1,
     meta: JSON.parse(row.meta) as Json,
   };

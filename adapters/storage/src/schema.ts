@@ -19,6 +19,12 @@ export interface GamesTable {
   meta: string;
   /** 1 when the game shows in its variant's public list, else 0 (added by migration 0002). */
   listed: number;
+  /** The engine phase (waiting, setup, playing, finished), for the idle sweep (migration 0006). */
+  phase: string;
+  /** When the due human seats run out of time, or null (the seat clock's `turnDueAt`; migration 0006). */
+  turn_due_at: number | null;
+  /** The rest of the seat clock as JSON: `{ strikes, away }` (migration 0006). */
+  seat_clock: string;
 }
 
 /** The accepted commands of each game, appended as they happen. */

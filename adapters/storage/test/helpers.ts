@@ -93,6 +93,7 @@ export function newGame(id: string, at: number, kind = 'test'): StoredGame {
     commitment: `digest(${seed})`,
     aiDueAt: null,
     aiDelayMs: 0,
+    seatClock: { turnDueAt: null, strikes: {}, away: [] },
     listed: false,
     meta: { n: 0 },
   };

@@ -14,6 +14,7 @@ const ALL = [
   '0003_accounts',
   '0004_results_prizes_friends',
   '0005_waitlist_support',
+  '0006_seat_clock',
 ];
 const TABLES = [
   'counters',
@@ -82,18 +83,23 @@ describe('sqlite migrations', () => {
     expect(await second.selectFrom('users').select('id').execute()).toEqual([{ id: 0 }]);
   });
 
-  it('migrate - a database left at 0003 gets only 0004 and 0005 and keeps its accounts', async () => {
+  it('migrate - a database left at 0003 gets only 0004 to 0006 and keeps its accounts', async () => {
     const file = temp.file('migrate');
     const old = connect(file);
     await run(old);
     // Back to the 0003 state: 0004 and 0005 only added tables.
     const later = ['support_messages', 'waitlist', 'friends', 'guest_links', 'held_prizes', 'results'];
     for (const table of later) await old.schema.dropTable(table).execute();
+    // 0006 added columns and indexes to games.
+    for (const index of ['games_kind_phase', 'games_kind_turn_due']) await old.schema.dropIndex(index).execute();
+    for (const column of ['phase', 'seat_clock', 'turn_due_at']) {
+      await old.schema.alterTable('games').dropColumn(column).execute();
+    }
     await sql`delete from kysely_migration where name >= '0004'`.execute(old);
     await sql`insert into users (id, username, balance, created_at) values (-1, 'Guest1000', 0, 5)`.execute(old);
     expect(await tables(old)).toEqual(TABLES.filter((t) => !later.includes(t)));
 
-    expect(await run(old)).toEqual(['0004_results_prizes_friends', '0005_waitlist_support']);
+    expect(await run(old)).toEqual(['0004_results_prizes_friends', '0005_waitlist_support', '0006_seat_clock']);
     expect(await tables(old)).toEqual(TABLES);
     expect(await old.selectFrom('users').select('id').orderBy('id').execute()).toEqual([{ id: -1 }, { id: 0 }]);
   });

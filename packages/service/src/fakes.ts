@@ -9,6 +9,7 @@ import type {
   SaveOutcome,
   Scheduler,
   StoredGame,
+  UnfinishedGame,
 } from './ports.js';
 
 /**
@@ -80,6 +81,26 @@ export class MemoryGamesStore implements GamesStore {
     }
     return due;
   }
+
+  async withTurnDue(kind: string): Promise<Array<{ id: string; turnDueAt: number }>> {
+    const due: Array<{ id: string; turnDueAt: number }> = [];
+    for (const row of this.rows.values()) {
+      const game = JSON.parse(row) as StoredGame;
+      const turnDueAt = game.seatClock.turnDueAt;
+      if (game.kind === kind && turnDueAt !== null) due.push({ id: game.id, turnDueAt });
+    }
+    return due;
+  }
+
+  async unfinished(kind: string): Promise<UnfinishedGame[]> {
+    const found: UnfinishedGame[] = [];
+    for (const row of this.rows.values()) {
+      const game = JSON.parse(row) as StoredGame;
+      const { phase } = game.state;
+      if (game.kind === kind && phase !== 'finished') found.push({ id: game.id, phase, updatedAt: game.updatedAt });
+    }
+    return found;
+  }
 }
 
 /** A clock that moves only when told. */
@@ -93,7 +114,10 @@ export class ManualClock implements Clock {
   }
 }
 
-/** A scheduler driven by a `ManualClock`: `runDue()` runs what is due by the clock's time. */
+/**
+ * A scheduler driven by a `ManualClock`: `runDue()` runs what is due by the clock's time. Keys are
+ * game ids (AI timers) or `{id}#turn` (turn clocks).
+ */
 export class ManualScheduler implements Scheduler {
   private readonly tasks = new Map<string, { at: number; task: () => void }>();
   constructor(private readonly clock: Clock) {}

@@ -11,12 +11,38 @@ import {
   type GameRecord,
   type GameState,
   newRecord,
-  nextAiSeat,
   ok,
   type Result,
   type TableOptions,
 } from '@palace/core';
-import type { Clock, Effects, GamesStore, IdSource, Json, Publisher, Scheduler, StoredGame } from './ports.js';
+import type {
+  Clock,
+  Effects,
+  GamesStore,
+  IdSource,
+  Json,
+  Publisher,
+  Scheduler,
+  SeatClock,
+  StoredGame,
+} from './ports.js';
+import {
+  ABANDON_MS,
+  actorsOf,
+  allAway,
+  clockedSeats,
+  everyoneLeaves,
+  forgive,
+  greedyFor,
+  NO_SEAT_CLOCK,
+  nextServerSeat,
+  nextTurnDue,
+  pruned,
+  seatClockOf,
+  struck,
+  TURN_MS,
+  WAITING_EXPIRY_MS,
+} from './seat-clock.js';
 import { type ServiceError, serviceError } from './service-error.js';
 
 /** What a request wants done: engine commands (applied in order, all or none) and new variant data. */
@@ -59,6 +85,34 @@ export interface GameServiceOptions<M extends Json> {
    * Evaluated on every change, AI moves included; `before` is null on creation.
    */
   readonly effects?: (before: StoredGame<M> | null, after: StoredGame<M>, events: readonly GameEvent[]) => Effects;
+  /** How long a human seat has for what is due, in ms (default `TURN_MS`, DECISIONS §6). */
+  readonly turnMs?: number | undefined;
+}
+
+/** A change the service makes itself: it may also alter the seat clock or retire the game. */
+interface ServerChange<M extends Json> extends Change<M> {
+  /** Alters the seat clock (timeouts, away marks), given the state after the commands. */
+  readonly seatClock?: (clock: SeatClock, state: GameState) => SeatClock;
+  /** Stores the game under another kind, where no variant finds it (an expired waiting game). */
+  readonly kind?: string;
+}
+
+/** Where a change comes from. */
+interface Origin {
+  /** Keep a pending AI deadline (a player's change) or start a fresh one (after an AI move). */
+  readonly keepAiDeadline: boolean;
+  /** The server acts for the seats (AI runner, turn clock, sweep): their commands are not the players' own. */
+  readonly byServer: boolean;
+}
+
+/** The kind an expired game of `kind` is kept under: no variant's service finds it (404). */
+export function expiredKind(kind: string): string {
+  return `${kind}/expired`;
+}
+
+/** The scheduler key of a game's turn clock (its id alone keys its AI timer). */
+function turnKey(id: string): string {
+  return `${id}#turn`;
 }
 
 /** Attempts at a write before answering `game/stale`. */
@@ -68,15 +122,28 @@ const MAX_ID_ATTEMPTS = 20;
 
 /**
  * Runs games of one variant (`kind`): load, decide with the engine, store with the expected
- * version, publish, and schedule AI seats. Holds no state of its own, so several server nodes can
- * share one store.
+ * version, publish, and schedule AI seats and the human seats' turn clock (DECISIONS §6). The
+ * games live in the store, so several server nodes can share one; the only state kept here is
+ * when each game's players were last seen by this node (for finding abandoned games).
  */
 export class GameService<M extends Json> {
+  private readonly turnMs: number;
+  /** Game id → when a seat holder was last seen here (a request, a socket message), ms since the epoch. */
+  private readonly lastSeen = new Map<string, number>();
+  /** When this service started, ms since the epoch: games nobody was seen in count from here. */
+  private readonly startedAt: number;
+
   constructor(
     private readonly ports: ServicePorts,
     private readonly kind: string,
     private readonly options: GameServiceOptions<M> = {},
-  ) {}
+  ) {
+    const turnMs = options.turnMs ?? TURN_MS;
+    if (!Number.isInteger(turnMs) || turnMs <= 0)
+      throw new RangeError(`turnMs must be a whole number above 0, got ${turnMs}`);
+    this.turnMs = turnMs;
+    this.startedAt = ports.clock.now();
+  }
 
   /** Creates a game, applying `initial` (for example the creator's `sit`) before it is first stored. */
   async create(input: {
@@ -107,15 +174,17 @@ export class GameService<M extends Json> {
         commitment: ids.digest(seed),
         aiDueAt: null,
         aiDelayMs: input.aiDelayMs,
+        seatClock: NO_SEAT_CLOCK,
         listed: false,
         meta: input.meta,
       };
-      const applied = this.applyChange(blank, input.initial(id), now, true);
+      const applied = this.applyChange(blank, input.initial(id), now, { keepAiDeadline: true, byServer: false });
       if (!applied.ok) return applied;
       const game = applied.value.game;
       const outcome = await store.insert(game, this.effectsOf(null, applied.value));
       if (outcome === 'short') return err(serviceError('tokens/short'));
       if (outcome === 'saved') {
+        this.touch(id);
         this.after(game);
         return ok({ game, events: applied.value.events });
       }
@@ -138,18 +207,63 @@ export class GameService<M extends Json> {
   /**
    * Applies what `plan` decides, exactly once. If another writer got there first, the game is
    * reloaded and `plan` runs again on the fresh game (up to `MAX_ATTEMPTS` times, then
-   * `game/stale`). A refused plan or command writes nothing.
+   * `game/stale`). A refused plan or command writes nothing. The commands count as their seats'
+   * own (a player's request): they reset those seats' strikes and bring an away seat back.
    */
   async change(id: string, plan: Planner<M>, keepAiDeadline = true): Promise<Result<Changed<M>, ServiceError>> {
+    const changed = await this.write(
+      id,
+      (game) => {
+        const planned = plan(game);
+        if (!planned.ok) return planned;
+        return planned.value.commands.length === 0 && planned.value.meta === undefined ? ok(null) : planned;
+      },
+      { keepAiDeadline, byServer: false },
+    );
+    if (changed.ok) this.touch(id);
+    return changed;
+  }
+
+  /**
+   * Notes that a holder of a seat of game `id` was seen (a view, a poll, a socket message): a game
+   * nobody is seen in for `ABANDON_MS` is played out by the AI. In memory, on this node only.
+   */
+  touch(id: string): void {
+    this.lastSeen.set(id, this.ports.clock.now());
+  }
+
+  /**
+   * Notes that the holder of `seat` was seen in `game` (an authenticated view or join): the game is
+   * touched and, if the seat was away, it is theirs again (one write, only then). Answers the game
+   * as it now is.
+   */
+  async seen(game: StoredGame<M>, seat: string): Promise<StoredGame<M>> {
+    this.touch(game.id);
+    if (!seatClockOf(game).away.includes(seat)) return game;
+    const back = await this.write(
+      game.id,
+      (fresh) =>
+        seatClockOf(fresh).away.includes(seat)
+          ? ok({ commands: [], seatClock: (clock: SeatClock) => forgive(clock, [seat]) })
+          : ok(null),
+      { keepAiDeadline: true, byServer: false },
+    );
+    return back.ok ? back.value.game : game;
+  }
+
+  /** Writes what `plan` decides (null: nothing to do), retrying a lost race like `change`. */
+  private async write(
+    id: string,
+    plan: (game: StoredGame<M>) => Result<ServerChange<M> | null, ServiceError>,
+    origin: Origin,
+  ): Promise<Result<Changed<M>, ServiceError>> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const loaded = await this.get(id);
       if (!loaded.ok) return loaded;
       const planned = plan(loaded.value);
       if (!planned.ok) return planned;
-      if (planned.value.commands.length === 0 && planned.value.meta === undefined) {
-        return ok({ game: loaded.value, events: [] });
-      }
-      const applied = this.applyChange(loaded.value, planned.value, this.ports.clock.now(), keepAiDeadline);
+      if (planned.value === null) return ok({ game: loaded.value, events: [] });
+      const applied = this.applyChange(loaded.value, planned.value, this.ports.clock.now(), origin);
       if (!applied.ok) return applied;
       const outcome = await this.ports.store.save(
         applied.value.game,
@@ -170,46 +284,147 @@ export class GameService<M extends Json> {
     return (await this.ports.store.listed(this.kind, limit)) as ReadonlyArray<StoredGame<M>>;
   }
 
-  /** Re-arms the AI timers of this variant's stored games that have an AI action pending (at boot). */
+  /**
+   * Re-arms the AI timers and the turn clocks of this variant's stored games (at boot); a deadline
+   * already past fires at once. Answers how many games got a timer.
+   */
   async rearm(): Promise<number> {
-    const due = await this.ports.store.withAiDue(this.kind);
-    for (const { id, aiDueAt } of due) this.schedule(id, aiDueAt);
-    return due.length;
+    const games = new Set<string>();
+    for (const { id, aiDueAt } of await this.ports.store.withAiDue(this.kind)) {
+      this.schedule(id, aiDueAt);
+      games.add(id);
+    }
+    for (const { id, turnDueAt } of await this.ports.store.withTurnDue(this.kind)) {
+      this.scheduleTurn(id, turnDueAt);
+      games.add(id);
+    }
+    return games.size;
   }
 
   /**
-   * Lets the AI act in game `id` if its action is due: one command per call; the next one is
-   * scheduled after the variant's delay again. Safe to call at any time (it checks the deadline).
+   * Lets the server act in game `id` if an action is due from a seat it plays (an AI seat, or an
+   * away one with the greedy AI): one command per call; the next one is scheduled after the
+   * variant's delay again. Safe to call at any time (it checks the deadline).
    */
   async runAi(id: string): Promise<void> {
     const loaded = await this.get(id);
     if (!loaded.ok || loaded.value.aiDueAt === null) return;
-    const now = this.ports.clock.now();
-    if (now < loaded.value.aiDueAt) {
+    if (this.ports.clock.now() < loaded.value.aiDueAt) {
       this.schedule(id, loaded.value.aiDueAt);
       return;
     }
-    await this.change(
+    await this.write(
       id,
       (game) => {
-        if (game.aiDueAt === null || this.ports.clock.now() < game.aiDueAt) return ok({ commands: [] });
-        const index = nextAiSeat(game.state);
-        const level = game.state.seats[index]?.ai;
-        if (index < 0 || level === undefined || level === null) return ok({ commands: [] });
+        if (game.aiDueAt === null || this.ports.clock.now() < game.aiDueAt) return ok(null);
+        const index = nextServerSeat(game.state, seatClockOf(game));
+        const seat = game.state.seats[index];
+        if (seat === undefined) return ok(null);
         // Deterministic given the (secret) seed and the version; the policy only sees its seat's view.
         const rng = createRng(`${game.record.seed}/ai/${game.version}`);
-        const command = aiCommand(game.state, index, AI_POLICIES[level], rng);
-        return ok({ commands: command === null ? [] : [command] });
+        const command = aiCommand(game.state, index, AI_POLICIES[seat.ai ?? 'greedy'], rng);
+        return ok(command === null ? null : { commands: [command] });
       },
-      false,
+      { keepAiDeadline: false, byServer: true },
     );
+  }
+
+  /**
+   * Runs the turn clock of game `id` if it ran out: every human seat it runs for is played once
+   * with the greedy AI and gets a strike (the third in a row makes it away). Safe to call at any
+   * time (it checks the deadline).
+   */
+  async runClock(id: string): Promise<void> {
+    const loaded = await this.get(id);
+    if (!loaded.ok) return;
+    const dueAt = seatClockOf(loaded.value).turnDueAt;
+    if (dueAt === null) return;
+    if (this.ports.clock.now() < dueAt) {
+      this.scheduleTurn(id, dueAt);
+      return;
+    }
+    await this.write(
+      id,
+      (game) => {
+        const clock = seatClockOf(game);
+        if (clock.turnDueAt === null || this.ports.clock.now() < clock.turnDueAt) return ok(null);
+        const timedOut = clockedSeats(game.state, clock);
+        const commands = greedyFor(game, timedOut);
+        return ok({ commands, seatClock: (before: SeatClock, after: GameState) => struck(before, after, timedOut) });
+      },
+      { keepAiDeadline: false, byServer: true },
+    );
+  }
+
+  /**
+   * The sweep, run every minute: plays out the games in setup or play that no seat holder was
+   * seen in for `ABANDON_MS` (every human seat away, so the AI finishes them and tokens settle),
+   * and expires the games still waiting for players with no change for `WAITING_EXPIRY_MS`
+   * (everyone seated leaves, refunding fees through the variant's effects, and the game is kept
+   * under `expiredKind`, where no variant finds it). Answers how many games it changed.
+   */
+  async sweepIdle(): Promise<number> {
+    let changed = 0;
+    for (const game of await this.ports.store.unfinished(this.kind)) {
+      const now = this.ports.clock.now();
+      if (game.phase === 'waiting') {
+        if (now - game.updatedAt >= WAITING_EXPIRY_MS && (await this.expire(game.id))) changed++;
+      } else if (now - this.seenAt(game.id, game.updatedAt) >= ABANDON_MS && (await this.abandon(game.id))) {
+        changed++;
+      }
+    }
+    return changed;
+  }
+
+  /** When a seat holder of game `id` was last seen here; unseen games count from the later of `updatedAt` and this service's start. */
+  private seenAt(id: string, updatedAt: number): number {
+    return this.lastSeen.get(id) ?? Math.max(updatedAt, this.startedAt);
+  }
+
+  /** Marks every human seat of an abandoned game away; true if it wrote. */
+  private async abandon(id: string): Promise<boolean> {
+    let wrote = false;
+    const done = await this.write(
+      id,
+      (game) => {
+        const { phase, seats } = game.state;
+        const clock = seatClockOf(game);
+        wrote =
+          (phase === 'setup' || phase === 'playing') &&
+          this.ports.clock.now() - this.seenAt(id, game.updatedAt) >= ABANDON_MS &&
+          seats.some((seat) => seat.ai === null && !clock.away.includes(seat.id));
+        return ok(wrote ? { commands: [], seatClock: allAway } : null);
+      },
+      { keepAiDeadline: false, byServer: true },
+    );
+    return done.ok && wrote;
+  }
+
+  /** Expires a game still waiting with no change for `WAITING_EXPIRY_MS`; true if it wrote. */
+  private async expire(id: string): Promise<boolean> {
+    let wrote = false;
+    const done = await this.write(
+      id,
+      (game) => {
+        wrote = false;
+        if (game.state.phase !== 'waiting' || this.ports.clock.now() - game.updatedAt < WAITING_EXPIRY_MS) {
+          return ok(null);
+        }
+        const commands = everyoneLeaves(game.state);
+        if (commands === null) return ok(null);
+        wrote = true;
+        return ok({ commands, kind: expiredKind(this.kind) });
+      },
+      { keepAiDeadline: false, byServer: true },
+    );
+    return done.ok && wrote;
   }
 
   private applyChange(
     game: StoredGame<M>,
-    change: Change<M>,
+    change: ServerChange<M>,
     now: number,
-    keepAiDeadline: boolean,
+    origin: Origin,
   ): Result<Changed<M>, ServiceError> {
     let state: GameState = game.state;
     let record: GameRecord = game.record;
@@ -224,21 +439,57 @@ export class GameService<M extends Json> {
     const planned = change.meta ?? game.meta;
     const meta =
       events.length > 0 && this.options.react !== undefined ? this.options.react(planned, events, state, now) : planned;
-    const aiWaiting = nextAiSeat(state) >= 0;
-    const aiDueAt = !aiWaiting ? null : keepAiDeadline && game.aiDueAt !== null ? game.aiDueAt : now + game.aiDelayMs;
+    const seatClock = this.nextClock(game, change, state, now, origin);
+    const aiWaiting = nextServerSeat(state, seatClock) >= 0;
+    const aiDueAt = !aiWaiting
+      ? null
+      : origin.keepAiDeadline && game.aiDueAt !== null
+        ? game.aiDueAt
+        : now + game.aiDelayMs;
     return ok({
       game: {
         ...game,
+        kind: change.kind ?? game.kind,
         version: game.version + 1,
         updatedAt: now,
         state,
         record,
         aiDueAt,
-        listed: this.options.listed?.(state, meta) ?? false,
+        seatClock,
+        listed: change.kind === undefined && (this.options.listed?.(state, meta) ?? false),
         meta,
       },
       events,
     });
+  }
+
+  /**
+   * The seat clock after a change: the server's own alteration (timeouts, away marks), then the
+   * acting seats' strikes and away marks cleared (a player's own commands), seats no longer at the
+   * table dropped, and the turn deadline for whoever is due next.
+   */
+  private nextClock(
+    game: StoredGame<M>,
+    change: ServerChange<M>,
+    state: GameState,
+    now: number,
+    origin: Origin,
+  ): SeatClock {
+    const before = seatClockOf(game);
+    let clock = change.seatClock?.(before, state) ?? before;
+    if (!origin.byServer) clock = forgive(clock, actorsOf(change.commands));
+    clock = pruned(clock, state);
+    const turnDueAt =
+      change.kind === undefined
+        ? nextTurnDue(
+            { state: game.state, clock: before },
+            { state, clock },
+            change.commands.length > 0,
+            now,
+            this.turnMs,
+          )
+        : null;
+    return turnDueAt === clock.turnDueAt ? clock : { ...clock, turnDueAt };
   }
 
   private effectsOf(before: StoredGame<M> | null, changed: Changed<M>): Effects | undefined {
@@ -247,13 +498,24 @@ export class GameService<M extends Json> {
 
   private after(game: StoredGame<M>): void {
     this.ports.publisher.publish(game);
-    if (game.aiDueAt === null) this.ports.scheduler.cancel(game.id);
+    const { scheduler } = this.ports;
+    if (game.aiDueAt === null) scheduler.cancel(game.id);
     else this.schedule(game.id, game.aiDueAt);
+    const turnDueAt = seatClockOf(game).turnDueAt;
+    if (turnDueAt === null) scheduler.cancel(turnKey(game.id));
+    else this.scheduleTurn(game.id, turnDueAt);
+    if (game.state.phase === 'finished' || game.kind !== this.kind) this.lastSeen.delete(game.id);
   }
 
   private schedule(id: string, at: number): void {
     this.ports.scheduler.schedule(id, at, () => {
       void this.runAi(id);
+    });
+  }
+
+  private scheduleTurn(id: string, at: number): void {
+    this.ports.scheduler.schedule(turnKey(id), at, () => {
+      void this.runClock(id);
     });
   }
 }

@@ -56,6 +56,7 @@ export { ManualClock, ManualScheduler, MemoryGamesStore, RecordingPublisher, Seq
 export {
   type Change,
   type Changed,
+  expiredKind,
   GameService,
   type GameServiceOptions,
   MAX_ATTEMPTS,
@@ -84,7 +85,9 @@ export type {
   Publisher,
   SaveOutcome,
   Scheduler,
+  SeatClock,
   StoredGame,
+  UnfinishedGame,
 } from './ports.js';
 export {
   PUBLIC_KIND,
@@ -99,6 +102,14 @@ export { publicView } from './public-game/public-view.js';
 export { type RecordFile, type RecordRefusal, Records } from './records.js';
 export { normalizeId, RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';
+export {
+  ABANDON_MS,
+  NO_SEAT_CLOCK,
+  STRIKES_TO_AWAY,
+  seatClockOf,
+  TURN_MS,
+  WAITING_EXPIRY_MS,
+} from './seat-clock.js';
 export { SERVICE_ERRORS, type ServiceError, type ServiceErrorCode, serviceError } from './service-error.js';
 export {
   SIMPLE_REST,

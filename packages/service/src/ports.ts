@@ -30,10 +30,26 @@ export interface StoredGame<M extends Json = Json> {
   readonly aiDueAt: number | null;
   /** How long an AI seat waits before acting, in ms (the variant's prescribed delay). */
   readonly aiDelayMs: number;
+  /** The human seats' turn clock, strikes and away seats (DECISIONS §6). Stored so a restart re-arms it. */
+  readonly seatClock: SeatClock;
   /** Whether the game shows in its variant's public list (public and still taking players). */
   readonly listed: boolean;
   /** The variant's own data. */
   readonly meta: M;
+}
+
+/**
+ * The turn clock of a game's human seats (DECISIONS §6). When it runs out the server plays every
+ * human seat that is due with the greedy AI and counts a strike; three in a row make the seat away,
+ * and an away seat is played like an AI seat until its player comes back.
+ */
+export interface SeatClock {
+  /** When the due human seats run out of time (ms since the epoch), or null when no human is due. */
+  readonly turnDueAt: number | null;
+  /** Timeouts in a row per seat id (absent: none); a seat's own accepted command resets it. */
+  readonly strikes: Readonly<Record<string, number>>;
+  /** Seat ids the server plays until their players come back. */
+  readonly away: readonly string[];
 }
 
 /** Why a token movement happened. */
@@ -88,8 +104,23 @@ export interface GamesStore {
   listed(kind: string, limit: number): Promise<readonly StoredGame[]>;
   /** Games of `kind` with an AI action pending (for re-arming timers at boot). */
   withAiDue(kind: string): Promise<ReadonlyArray<{ readonly id: string; readonly aiDueAt: number }>>;
+  /** Games of `kind` with a human turn clock running (for re-arming timers at boot). */
+  withTurnDue(kind: string): Promise<ReadonlyArray<{ readonly id: string; readonly turnDueAt: number }>>;
+  /**
+   * Games of `kind` not finished (engine phase waiting, setup or playing), for the sweep of
+   * abandoned and expired games: just enough to pick the ones worth loading.
+   */
+  unfinished(kind: string): Promise<readonly UnfinishedGame[]>;
   /** The finished games of `kind` that `userId` played, most recently finished first. */
   finishedBy(kind: string, userId: number, limit: number): Promise<readonly Finished[]>;
+}
+
+/** A game the idle sweep looks at. */
+export interface UnfinishedGame {
+  readonly id: string;
+  readonly phase: 'waiting' | 'setup' | 'playing';
+  /** ms since the epoch of the last accepted change. */
+  readonly updatedAt: number;
 }
 
 /** The time, in integer ms since the Unix epoch. */
@@ -113,7 +144,10 @@ export interface IdSource {
   digest(value: string): string;
 }
 
-/** Runs `task` for a game at (or after) `at`. A later call for the same game replaces the earlier. */
+/**
+ * Runs `task` for a game at (or after) `at`. A later call for the same key replaces the earlier.
+ * The key is a game id (its AI timer) or a game id with a suffix (`{id}#turn`, its turn clock).
+ */
 export interface Scheduler {
   schedule(gameId: string, at: number, task: () => void): void;
   cancel(gameId: string): void;

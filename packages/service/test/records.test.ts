@@ -40,6 +40,7 @@ function waitingGame(kind: string, meta: StoredGame['meta'] = {}): StoredGame {
     commitment: 'c0ffee',
     aiDueAt: null,
     aiDelayMs: 0,
+    seatClock: { turnDueAt: null, strikes: {}, away: [] },
     listed: false,
     meta,
   };

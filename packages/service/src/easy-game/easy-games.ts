@@ -61,10 +61,10 @@ export class EasyGames {
    */
   constructor(
     private readonly ports: ServicePorts,
-    options: { readonly aiFallbackMs?: number } = {},
+    options: { readonly aiFallbackMs?: number; readonly turnMs?: number } = {},
   ) {
     this.aiFallbackMs = options.aiFallbackMs ?? EASY_AI_FALLBACK_MS;
-    this.games = new GameService<EasyMeta>(ports, EASY_KIND);
+    this.games = new GameService<EasyMeta>(ports, EASY_KIND, { turnMs: options.turnMs });
   }
 
   /** Creates a game and seats its creator. */
@@ -115,7 +115,7 @@ export class EasyGames {
     if (playerId === undefined) return ok(easyView(game.value, null, null));
     const seat = this.seatOf(game.value, playerId);
     if (!seat.ok) return seat;
-    return ok(easyView(game.value, seat.value.id, playerId));
+    return ok(easyView(await this.games.seen(game.value, seat.value.id), seat.value.id, playerId));
   }
 
   /** Seats an AI player at `level` while the game is waiting (any seated player may ask). */
@@ -206,9 +206,17 @@ export class EasyGames {
     });
   }
 
-  /** Re-arms the AI fallback timers after a restart; returns how many. */
+  /** Re-arms the AI fallback timers and turn clocks after a restart; returns how many games. */
   rearm(): Promise<number> {
     return this.games.rearm();
+  }
+
+  /**
+   * Plays out this variant's abandoned games and expires its waiting games nobody joined (run
+   * every minute; see `GameService.sweepIdle`). Answers how many games changed.
+   */
+  sweepIdle(): Promise<number> {
+    return this.games.sweepIdle();
   }
 
   private async act(

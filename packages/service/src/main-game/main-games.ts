@@ -98,7 +98,7 @@ export class MainGames {
 
   constructor(
     private readonly ports: ServicePorts & { readonly tokens: TokensStore },
-    options: { readonly aiDelayMs?: number } = {},
+    options: { readonly aiDelayMs?: number; readonly turnMs?: number } = {},
   ) {
     this.aiDelayMs = options.aiDelayMs ?? 1500;
     const publisher = ports.publisher;
@@ -119,6 +119,7 @@ export class MainGames {
         react: reactMain,
         gameId: () => String(1 + ports.ids.pick(MAIN_ID_MAX)),
         effects: (before, after, events) => effectsOf(before, after, events),
+        turnMs: options.turnMs,
       },
     );
   }
@@ -223,7 +224,8 @@ export class MainGames {
     if (!joined.ok && joined.error.code === 'tokens/short') {
       return err(short(fee - (await this.ports.tokens.balance(user.id)), 'join'));
     }
-    return joined.ok ? ok(joined.value.game) : joined;
+    // A player back at the table (a join or a rejoin) is no longer away.
+    return joined.ok ? ok(await this.games.seen(joined.value.game, seat)) : joined;
   }
 
   /** Leaves: a waiting game frees the seat and refunds the fee; in play the seat stays. */
@@ -333,9 +335,23 @@ export class MainGames {
     });
   }
 
-  /** Re-arms pending AI turns at boot. */
+  /** Re-arms pending AI turns and turn clocks at boot; answers how many games. */
   async rearm(): Promise<number> {
     return this.games.rearm();
+  }
+
+  /** Notes that a player of game `rawId` was seen (a socket message or heartbeat), for the abandoned-game sweep. */
+  touch(rawId: number | string): void {
+    const id = mainGameId(rawId);
+    if (id !== null) this.games.touch(id);
+  }
+
+  /**
+   * Plays out this variant's abandoned games and expires its waiting games nobody joined (run
+   * every minute; see `GameService.sweepIdle`). Answers how many games changed.
+   */
+  sweepIdle(): Promise<number> {
+    return this.games.sweepIdle();
   }
 
   /** Runs engine commands for the user's own seat; refused for someone without a seat. */

@@ -83,10 +83,14 @@ export class PublicGames {
   /** `aiDelayMs`: how long an AI seat waits before acting (default 1.5 s). */
   constructor(
     private readonly ports: ServicePorts,
-    options: { readonly aiDelayMs?: number } = {},
+    options: { readonly aiDelayMs?: number; readonly turnMs?: number } = {},
   ) {
     this.aiDelayMs = options.aiDelayMs ?? PUBLIC_AI_DELAY_MS;
-    this.games = new GameService<PublicMeta>(ports, PUBLIC_KIND, { listed: isListed, react: reactPublic });
+    this.games = new GameService<PublicMeta>(ports, PUBLIC_KIND, {
+      listed: isListed,
+      react: reactPublic,
+      turnMs: options.turnMs,
+    });
   }
 
   /** A game id as stored: trimmed and upper-cased (lower-case ids in requests are accepted). */
@@ -202,7 +206,7 @@ export class PublicGames {
     if (seat === undefined) return ok({ gameState: publicView(game.value, null), asSpectator: true });
     const proved = proveSeat(game.value.state, game.value.meta.keys, name, actor.token, this.ports.ids);
     if (!proved.ok) return proved;
-    return ok({ gameState: publicView(game.value, seat.id), asSpectator: false });
+    return ok({ gameState: publicView(await this.games.seen(game.value, seat.id), seat.id), asSpectator: false });
   }
 
   /** Seats an AI player ("AI Player {n}") at `level` while the game waits; any seated player may ask. */
@@ -314,9 +318,17 @@ export class PublicGames {
     );
   }
 
-  /** Re-arms pending AI turns after a restart. */
+  /** Re-arms pending AI turns and turn clocks after a restart; answers how many games. */
   rearm(): Promise<number> {
     return this.games.rearm();
+  }
+
+  /**
+   * Plays out this variant's abandoned games and expires its waiting games nobody joined (run
+   * every minute; see `GameService.sweepIdle`). Answers how many games changed.
+   */
+  sweepIdle(): Promise<number> {
+    return this.games.sweepIdle();
   }
 
   /**

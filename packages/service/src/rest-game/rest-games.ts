@@ -79,7 +79,7 @@ export class RestGames {
   /** `aiDelayMs`: how long AI seats wait before acting (default the spec's 1.5 s). */
   constructor(
     private readonly ports: ServicePorts,
-    options: { readonly aiDelayMs?: number } = {},
+    options: { readonly aiDelayMs?: number; readonly turnMs?: number } = {},
   ) {
     this.aiDelayMs = options.aiDelayMs ?? REST_AI_DELAY_MS;
     const publisher = ports.publisher;
@@ -94,7 +94,7 @@ export class RestGames {
         },
       },
       REST_KIND,
-      { listed: (state, meta) => meta.isPublic && state.phase === 'waiting', react: reactRest },
+      { listed: (state, meta) => meta.isPublic && state.phase === 'waiting', react: reactRest, turnMs: options.turnMs },
     );
   }
 
@@ -233,7 +233,7 @@ export class RestGames {
     if (playerId === undefined) return ok(restView(game.value, null, null));
     const acting = this.acting(game.value, playerId);
     if (!acting.ok) return acting;
-    return ok(restView(game.value, acting.value.seat.id, playerId));
+    return ok(restView(await this.games.seen(game.value, acting.value.seat.id), acting.value.seat.id, playerId));
   }
 
   /**
@@ -266,6 +266,7 @@ export class RestGames {
       if (!known.seats.has(this.ports.ids.digest(playerId))) return err(serviceError('player/forbidden'));
       if (known.proven.size < PROVEN_LIMIT) known.proven.add(playerId);
     }
+    if (playerId !== undefined) this.games.touch(normalizeId(gameId));
     return UNCHANGED;
   }
 
@@ -286,9 +287,17 @@ export class RestGames {
     });
   }
 
-  /** Re-arms pending AI turns after a restart. */
+  /** Re-arms pending AI turns and turn clocks after a restart; answers how many games. */
   rearm(): Promise<number> {
     return this.games.rearm();
+  }
+
+  /**
+   * Plays out this variant's abandoned games and expires its waiting games nobody joined (run
+   * every minute; see `GameService.sweepIdle`). Answers how many games changed.
+   */
+  sweepIdle(): Promise<number> {
+    return this.games.sweepIdle();
   }
 
   private async act(

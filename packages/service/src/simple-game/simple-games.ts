@@ -91,7 +91,7 @@ export class SimpleGames {
   constructor(
     private readonly ports: ServicePorts,
     private readonly variant: SimpleKind,
-    options: { readonly aiDelayMs?: number; readonly idleMs?: number } = {},
+    options: { readonly aiDelayMs?: number; readonly idleMs?: number; readonly turnMs?: number } = {},
   ) {
     this.aiDelayMs = options.aiDelayMs ?? 1500;
     this.idleMs = options.idleMs ?? null;
@@ -107,7 +107,7 @@ export class SimpleGames {
         },
       },
       variant.kind,
-      { react: reactSimple },
+      { react: reactSimple, turnMs: options.turnMs },
     );
   }
 
@@ -243,7 +243,7 @@ export class SimpleGames {
       // A name nobody has sees what a stranger sees; a taken name must prove itself.
       return seatNamed(game.value.state, actor.username) === undefined ? ok(simpleView(game.value, null)) : seat;
     }
-    return ok(simpleView(game.value, seat.value.id));
+    return ok(simpleView(await this.games.seen(game.value, seat.value.id), seat.value.id));
   }
 
   /** The game (for the socket adapter's broadcasts and its inactivity check). */
@@ -274,9 +274,22 @@ export class SimpleGames {
     return changed.ok ? ok(changed.value.game) : changed;
   }
 
-  /** Re-arms pending AI turns after a restart. */
+  /** Re-arms pending AI turns and turn clocks after a restart; answers how many games. */
   rearm(): Promise<number> {
     return this.games.rearm();
+  }
+
+  /** Notes that a seat holder of `gameId` was seen (a socket message or heartbeat), for the abandoned-game sweep. */
+  touch(gameId: string): void {
+    this.games.touch(this.normalize(gameId));
+  }
+
+  /**
+   * Plays out this variant's abandoned games and expires its waiting games nobody joined (run
+   * every minute; see `GameService.sweepIdle`). Answers how many games changed.
+   */
+  sweepIdle(): Promise<number> {
+    return this.games.sweepIdle();
   }
 
   /** Whether nothing more may happen in `game`: closed, or (unfinished and) idle past `idleMs`. */
@@ -331,12 +344,14 @@ export class SimpleGames {
     if (!changed.ok) return changed;
     const done = seated as { seat: string; name: string; token: string; isNew: boolean } | null;
     if (done === null) return err(serviceError('game/stale'));
+    // A player back at the table (a join or a rejoin) is no longer away.
+    const game = await this.games.seen(changed.value.game, done.seat);
     return ok({
       gameId: id,
       username: done.name,
       token: done.token,
       isNew: done.isNew,
-      gameState: simpleView(changed.value.game, done.seat),
+      gameState: simpleView(game, done.seat),
     });
   }
 
