@@ -13,10 +13,11 @@ import type { AuthService, User } from '@palace/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { initialsSvg } from './avatar.js';
 import { installErrorHandling, sendError } from './errors.js';
+import { LoginFailures, TOO_MANY_ATTEMPTS } from './login-failures.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session.js';
 
 const tags = ['accounts'];
-const refusals = { 400: MessageBody, 401: MessageBody, 403: MessageBody, 409: MessageBody };
+const refusals = { 400: MessageBody, 401: MessageBody, 403: MessageBody, 409: MessageBody, 429: MessageBody };
 /** Auth bodies are small; a bigger one is refused before parsing. */
 const AUTH_BODY_LIMIT = 16 * 1024;
 
@@ -34,12 +35,18 @@ export async function authRoutes(
     readonly auth: AuthService;
     /** Called after a user signs out (the composition root closes their live sockets). */
     readonly onSignOut?: (userId: number) => void;
+    /**
+     * Failed logins allowed per account (by the normalised login) in `windowMs`; further attempts
+     * answer 429 without checking the password. Default: 100 an hour.
+     */
+    readonly loginFailures?: { readonly max: number; readonly windowMs: number };
   },
 ): Promise<void> {
   await fastify.register(fastifyCookie);
   installErrorHandling(fastify, 'message');
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { auth } = options;
+  const failures = new LoginFailures(options.loginFailures?.max ?? 100, options.loginFailures?.windowMs ?? 3_600_000);
 
   const signedIn = (request: FastifyRequest, reply: FastifyReply, user: User, token: string | undefined) => {
     if (token !== undefined) setSessionCookie(request, reply, token);
@@ -76,10 +83,16 @@ export async function authRoutes(
       },
     },
     async (request, reply) => {
+      const login = request.body.username;
+      // The same answer for a known and an unknown name: the lock says nothing about who exists.
+      if (!failures.attempt(login)) return reply.code(429).send({ message: TOO_MANY_ATTEMPTS });
       const signed = await auth.login(request.body, sessionToken(request.headers));
-      return signed.ok
-        ? signedIn(request, reply, signed.value.user, signed.value.token)
-        : sendError(reply, signed.error, 'message');
+      if (signed.ok) {
+        failures.succeeded(login);
+        return signedIn(request, reply, signed.value.user, signed.value.token);
+      }
+      if (signed.error.code !== 'auth/login_failed') failures.uncounted(login);
+      return sendError(reply, signed.error, 'message');
     },
   );
 

@@ -6,6 +6,7 @@ export { authRoutes, userBody } from './auth-routes.js';
 export { easyGamesRoutes } from './easy-games.js';
 export { type ErrorField, HTTP_STATUS, installErrorHandling, sendError } from './errors.js';
 export { type InboxRoutesOptions, inboxRoutes } from './inbox-routes.js';
+export { LoginFailures, TOO_MANY_ATTEMPTS } from './login-failures.js';
 export { type MainRoutesOptions, mainRoutes } from './main-routes.js';
 export { restPollFastPath } from './poll-fast-path.js';
 export { publicGamesRoutes } from './public-games.js';

@@ -172,11 +172,17 @@ export async function mainRoutes(fastify: FastifyInstance, options: MainRoutesOp
         tags: ['tokens'],
         summary: 'Registered players by balance (default) or by wins',
         querystring: LeaderboardQuery,
-        response: { 200: LeaderboardResponse },
+        response: { 200: LeaderboardResponse, 400: MessageBody },
       },
     },
-    async (request) => {
-      const leaders = await tokens.leaderboard(request.query.by ?? 'balance', request.query.limit);
+    async (request, reply) => {
+      // Ajv coerces `limit=Infinity` (or `1e999`) to Infinity and then skips the bounds of a
+      // non-finite number, so the schema lets it through: refuse it here as the bound would.
+      const { limit } = request.query;
+      if (limit !== undefined && !Number.isFinite(limit)) {
+        return reply.code(400).send({ message: limit > 0 ? 'limit must be <= 100' : 'limit must be >= 1' });
+      }
+      const leaders = await tokens.leaderboard(request.query.by ?? 'balance', limit);
       return leaders.map((l, i) => ({ rank: i + 1, ...l }));
     },
   );

@@ -1,5 +1,6 @@
 import type { Presence, User } from '@palace/service';
 import type { WebSocket } from 'ws';
+import { SOCKET_LIMITS, sendOrDrop } from './socket-limits.js';
 
 /** A player connected for this long without sending anything shows as "away". */
 export const AWAY_AFTER_MS = 5 * 60_000;
@@ -7,6 +8,10 @@ export const AWAY_AFTER_MS = 5 * 60_000;
 export const REPLACED_CLOSE = 4000;
 /** Close code sent to the connections of a user who signed out. */
 export const SIGNED_OUT_CLOSE = 4001;
+/** Close code (RFC 6455 "service restart") sent to every socket when the server shuts down. */
+export const RESTART_CLOSE = 1012;
+/** The reason sent with `RESTART_CLOSE`. */
+export const RESTART_REASON = 'server restarting';
 
 /** One open socket. */
 export class Connection {
@@ -19,10 +24,13 @@ export class Connection {
     readonly id: string,
     readonly socket: WebSocket,
     readonly user: User | null,
+    /** Bytes queued for this client above which it is dropped as a slow consumer. */
+    private readonly maxBufferedBytes = SOCKET_LIMITS.maxBufferedBytes,
   ) {}
 
+  /** Sends a frame; a client that lets more than `maxBufferedBytes` pile up is terminated instead. */
   send(frame: string): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame);
+    sendOrDrop(this.socket, frame, this.maxBufferedBytes);
   }
 
   /** The client sent something. */
@@ -67,9 +75,12 @@ export class Connections {
   private readonly byGame = new Map<string, Set<Connection>>();
   private readonly all = new Set<Connection>();
 
+  /** @param maxBufferedBytes bytes queued for one client above which it is dropped as a slow consumer */
+  constructor(private readonly maxBufferedBytes = SOCKET_LIMITS.maxBufferedBytes) {}
+
   /** Registers a socket; an older socket of the same user is told (`replaced`) and closed. */
   open(id: string, socket: WebSocket, user: User | null, replaced: (old: Connection) => void): Connection {
-    const connection = new Connection(id, socket, user);
+    const connection = new Connection(id, socket, user, this.maxBufferedBytes);
     this.all.add(connection);
     if (user !== null) {
       const old = this.byUser.get(user.id);
@@ -142,7 +153,7 @@ export class Connections {
   closeAll(): void {
     for (const connection of [...this.all]) {
       this.close(connection);
-      connection.socket.close(1001, 'server shutting down');
+      connection.socket.close(RESTART_CLOSE, RESTART_REASON);
     }
   }
 

@@ -13,7 +13,9 @@ import {
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Connection, Connections } from './connections.js';
+import { originAllowed } from './origin.js';
 import { FRAME_TEXTS, messageReader } from './socket-frames.js';
+import { Budget, FLOOD_CLOSE, KeyedBudget, LIMIT_TEXTS, SOCKET_LIMITS, type SocketLimits } from './socket-limits.js';
 import { socketPlugin } from './socket-plugin.js';
 
 /** The socket path (spec 01 §7). */
@@ -41,19 +43,29 @@ export interface MainSocketOptions {
   readonly authenticate: (request: FastifyRequest) => Promise<User | null>;
   /** The live connections (shared with presence for friends online). */
   readonly connections: Connections;
+  /** Origins besides the server's own that may open the socket (`ALLOWED_ORIGINS`). */
+  readonly allowedOrigins?: readonly string[];
+  /** The flood limits (the production `SOCKET_LIMITS` unless told; tests lower or raise them). */
+  readonly limits?: Partial<SocketLimits>;
 }
 
 /**
  * The main game's socket at `/ws` (spec 01 §7, DECISIONS §9): authenticated by the session cookie
- * at the upgrade, Origin checked, one connection per user (a new one replaces the old), every
- * message validated, and each change sent as a per-viewer `game_state` (or a `chat_message`).
- * A bad message gets a `game_error` and changes nothing; it never closes the socket.
+ * at the upgrade, Origin checked (`originAllowed`), one connection per user (a new one replaces
+ * the old), every message validated, and each change sent as a per-viewer `game_state` (or a
+ * `chat_message`). A bad message gets a `game_error` and changes nothing; it never closes the
+ * socket. Abuse closes it: a frame over 16 KiB (1009, by `ws`), more frames than the message
+ * budget (1008); a client that stops reading is dropped (see `SocketLimits`).
  */
 export const mainSocket = socketPlugin(mainSocketRoutes);
 
 async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOptions): Promise<void> {
   const { games, connections } = options;
   const users = new WeakMap<FastifyRequest, User | null>();
+  const limits: SocketLimits = { ...SOCKET_LIMITS, ...options.limits };
+  const allowed = new Set(options.allowedOrigins ?? []);
+  // Per user, across their connections (a reconnect does not refill it).
+  const creates = new KeyedBudget(limits.gamesPerMinute, 60_000);
 
   const unsubscribe = games.subscribe((game) => broadcast(connections, game));
   const heartbeat = setInterval(() => connections.sweep(), HEARTBEAT_MS);
@@ -70,8 +82,8 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
     // Not an HTTP endpoint of the API: kept out of the OpenAPI document like other socket routes.
     schema: { hide: true } as FastifySchema,
     preValidation: async (request, reply) => {
-      if (!sameOrigin(request)) {
-        return reply.code(403).send({ message: 'Cross-origin socket connections are not allowed' });
+      if (!originAllowed(request.headers, allowed)) {
+        return reply.code(403).send({ message: LIMIT_TEXTS.crossOrigin });
       }
       users.set(request, await options.authenticate(request));
     },
@@ -87,8 +99,14 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
       // One message at a time per connection, in the order sent: concurrent handling let a
       // player's quick chat lines (or moves) overtake each other.
       let queue: Promise<void> = Promise.resolve();
+      const budget = new Budget(limits.messages, limits.windowMs);
       socket.on('message', (data, isBinary) => {
+        if (socket.readyState !== socket.OPEN) return;
+        // A flood closes the connection (1008) rather than queueing work without bound.
+        if (!budget.take()) return socket.close(FLOOD_CLOSE, LIMIT_TEXTS.flood);
         connection.touch();
+        // A seat holder seen here keeps their games from counting as abandoned (DECISIONS §6).
+        for (const game of connection.games) games.touch(game);
         queue = queue.then(() =>
           handle(connection, data, isBinary).catch((error: unknown) => {
             request.log.error({ err: error }, 'socket message failed');
@@ -96,7 +114,10 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
           }),
         );
       });
-      socket.on('pong', () => connection.alive());
+      socket.on('pong', () => {
+        connection.alive();
+        for (const game of connection.games) games.touch(game);
+      });
       socket.on('close', () => connections.close(connection));
       socket.on('error', (error) => request.log.warn({ err: error }, 'socket error'));
     },
@@ -113,6 +134,7 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
     if (message.userId != null && Number(message.userId) !== user.id) return fail(connection, SOCKET_TEXTS.notYou);
     switch (message.type) {
       case 'create_game': {
+        if (!creates.take(String(user.id))) return fail(connection, LIMIT_TEXTS.tooManyGames);
         const created = await games.create(user, message.game);
         if (!created.ok) return fail(connection, created.error.message);
         const gameId = Number(created.value.id);
@@ -190,17 +212,6 @@ function broadcast(connections: Connections, game: StoredGame<MainMeta>): void {
     return;
   }
   for (const connection of watchers) sendState(connection, game);
-}
-
-/** A browser's Origin must name the host it connects to; clients without an Origin are not browsers. */
-function sameOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
 }
 
 export type { WebSocket };

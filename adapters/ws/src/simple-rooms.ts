@@ -9,6 +9,8 @@ import {
   type StoredGame,
 } from '@palace/service';
 import type { WebSocket } from 'ws';
+import { RESTART_CLOSE, RESTART_REASON } from './connections.js';
+import { SOCKET_LIMITS, sendOrDrop } from './socket-limits.js';
 
 /** The wall clock, in ms since the epoch (the rooms' default). */
 const systemClock: Clock = { now: () => Date.now() };
@@ -44,10 +46,15 @@ export class SimpleConnection {
   constructor(
     readonly id: string,
     readonly socket: WebSocket,
+    /** Bytes queued for this client above which it is dropped as a slow consumer. */
+    private readonly maxBufferedBytes = SOCKET_LIMITS.maxBufferedBytes,
   ) {}
 
+  /** Sends a message; a client that lets more than `maxBufferedBytes` pile up is terminated instead. */
   send(message: SimpleServerMessage): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+    if (this.socket.readyState === this.socket.OPEN) {
+      sendOrDrop(this.socket, JSON.stringify(message), this.maxBufferedBytes);
+    }
   }
 
   /** The client answered a heartbeat ping. */
@@ -108,10 +115,12 @@ export class SimpleRooms {
   constructor(
     readonly games: SimpleGames,
     private readonly clock: Clock = systemClock,
+    /** Bytes queued for one client above which it is dropped as a slow consumer. */
+    private readonly maxBufferedBytes = SOCKET_LIMITS.maxBufferedBytes,
   ) {}
 
   open(id: string, socket: WebSocket): SimpleConnection {
-    const connection = new SimpleConnection(id, socket);
+    const connection = new SimpleConnection(id, socket, this.maxBufferedBytes);
     this.all.add(connection);
     return connection;
   }
@@ -272,7 +281,7 @@ export class SimpleRooms {
   closeAll(): void {
     for (const connection of [...this.all]) {
       this.all.delete(connection);
-      connection.socket.close(1001, 'server shutting down');
+      connection.socket.close(RESTART_CLOSE, RESTART_REASON);
     }
   }
 

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Result } from '@palace/core';
 import { cardRefId, type SimpleClientMessage, SimpleClientMessages } from '@palace/protocol';
 import { nameKey, SERVICE_ERRORS, type ServiceError, type SimpleActor } from '@palace/service';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_BURST, CHAT_WINDOW_MS, HEARTBEAT_MS, SOCKET_TEXTS } from './main-socket.js';
+import { originAllowed } from './origin.js';
 import type { HeldSeat, SimpleConnection, SimpleRooms } from './simple-rooms.js';
 import { messageReader } from './socket-frames.js';
+import { Budget, FLOOD_CLOSE, KeyedBudget, LIMIT_TEXTS, SOCKET_LIMITS, type SocketLimits } from './socket-limits.js';
 import { socketPlugin } from './socket-plugin.js';
 
 /** The simple websocket game's socket path (spec 02 §7). */
@@ -21,6 +23,10 @@ export interface SimpleSocketOptions {
    * run the inactivity sweep on demand (`rooms.closeIdle()`) and chooses its clock.
    */
   readonly rooms: SimpleRooms;
+  /** Origins besides the server's own that may open the socket (`ALLOWED_ORIGINS`). */
+  readonly allowedOrigins?: readonly string[];
+  /** The flood limits (the production `SOCKET_LIMITS` unless told; tests lower or raise them). */
+  readonly limits?: Partial<SocketLimits>;
 }
 
 /**
@@ -28,14 +34,20 @@ export interface SimpleSocketOptions {
  * a player joins a room by typing a name, and the seat belongs to the socket that joined it; the
  * `seatToken` of `join_success` takes it back after a reconnect. Every message is validated; a bad
  * or refused one gets an `error` and changes nothing, and the socket stays open. Changes (AI moves
- * included) reach every socket of the room as its own `game_state`, plus the new chat lines. No
- * Origin check: the socket reads no cookie, so a page elsewhere gains nothing a direct client lacks.
+ * included) reach every socket of the room as its own `game_state`, plus the new chat lines. The
+ * upgrade's Origin is checked as for `/ws` (the socket reads no cookie, but a foreign page should
+ * not spend this server's rooms on its visitors' behalf); each connection has a message budget
+ * (1008 when spent) and joins are limited per address (a join may open a room).
  */
 export const simpleSocket = socketPlugin(simpleSocketRoutes);
 
 async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocketOptions): Promise<void> {
   const { rooms } = options;
   const { games } = rooms;
+  const limits: SocketLimits = { ...SOCKET_LIMITS, ...options.limits };
+  const allowed = new Set(options.allowedOrigins ?? []);
+  // Per client address, across connections: a join names a room code and opens it when new.
+  const joins = new KeyedBudget(limits.gamesPerMinute, 60_000);
 
   const unsubscribe = games.subscribe((game) => rooms.publish(game));
   const heartbeat = setInterval(() => rooms.heartbeat(), HEARTBEAT_MS);
@@ -51,30 +63,45 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
     rooms.closeAll();
   });
 
-  fastify.get(SIMPLE_SOCKET_PATH, { websocket: true }, (socket, request) => {
+  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!originAllowed(request.headers, allowed)) return reply.code(403).send({ message: LIMIT_TEXTS.crossOrigin });
+  };
+  fastify.get(SIMPLE_SOCKET_PATH, { websocket: true, preValidation }, (socket, request) => {
     const connection = rooms.open(randomUUID(), socket);
     connection.send({ type: 'connection_established', connectionId: connection.id });
     // One message at a time per connection, in the order sent (a pick cannot overtake a join).
     let queue: Promise<void> = Promise.resolve();
+    const budget = new Budget(limits.messages, limits.windowMs);
     socket.on('message', (data, isBinary) => {
+      if (socket.readyState !== socket.OPEN) return;
+      // A flood closes the connection (1008) rather than queueing work without bound.
+      if (!budget.take()) return socket.close(FLOOD_CLOSE, LIMIT_TEXTS.flood);
       rooms.touch(connection);
+      // A seat holder seen here keeps the game from counting as abandoned (DECISIONS §6).
+      if (connection.seat !== null) games.touch(connection.seat.roomId);
       queue = queue.then(() =>
-        handle(connection, data, isBinary).catch((error: unknown) => {
+        handle(connection, data, isBinary, request.ip).catch((error: unknown) => {
           request.log.error({ err: error }, 'simple socket message failed');
           fail(connection, SOCKET_TEXTS.internal);
         }),
       );
     });
-    socket.on('pong', () => connection.alive());
+    socket.on('pong', () => {
+      connection.alive();
+      if (connection.seat !== null) games.touch(connection.seat.roomId);
+    });
     socket.on('close', () => rooms.drop(connection));
     socket.on('error', (error) => request.log.warn({ err: error }, 'simple socket error'));
   });
 
-  async function handle(connection: SimpleConnection, data: unknown, isBinary: boolean): Promise<void> {
+  async function handle(connection: SimpleConnection, data: unknown, isBinary: boolean, ip: string): Promise<void> {
     const read = readMessage(data, isBinary);
     if (!read.ok) return fail(connection, read.error);
     const { message } = read;
-    if (message.type === 'join_game') return join(connection, message);
+    if (message.type === 'join_game') {
+      if (!joins.take(ip)) return fail(connection, LIMIT_TEXTS.tooManyGames);
+      return join(connection, message);
+    }
 
     const seat = heldSeat(connection, message.roomId, message.username);
     if (seat === null) return fail(connection, SERVICE_ERRORS['seat/not_yours']);

@@ -1,8 +1,13 @@
 import websocket from '@fastify/websocket';
+import { SOCKET_MAX_BYTES } from '@palace/protocol';
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions } from 'fastify';
+import { RESTART_CLOSE, RESTART_REASON } from './connections.js';
 
-/** The largest websocket frame the server reads at all, in bytes; each socket checks its own smaller limit. */
-export const WS_MAX_PAYLOAD = 1024 * 1024;
+/**
+ * The largest websocket frame the server reads, in bytes (16 KiB, the protocol's message limit):
+ * `ws` closes a connection that sends a bigger one with 1009 ("message too big") before buffering it.
+ */
+export const WS_MAX_PAYLOAD = SOCKET_MAX_BYTES;
 
 /**
  * Makes a socket plugin (`/ws`, `/simple-ws`) that shares one @fastify/websocket per server.
@@ -22,5 +27,11 @@ export function socketPlugin<O extends FastifyPluginOptions>(routes: FastifyPlug
 
 async function websocketOnce(fastify: FastifyInstance): Promise<void> {
   if (fastify.hasDecorator('websocketServer')) return;
+  // Added before @fastify/websocket's own preClose (hooks run in the order added), which closes
+  // every socket with no code (the client sees 1005): on shutdown each client is told "service
+  // restart" (1012) with a reason, and may reconnect once the server is back.
+  fastify.addHook('preClose', async () => {
+    for (const client of fastify.websocketServer.clients) client.close(RESTART_CLOSE, RESTART_REASON);
+  });
   await fastify.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
 }

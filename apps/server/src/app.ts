@@ -41,23 +41,33 @@ import {
   SIMPLE_WS,
   SimpleGames,
   TokensService,
+  TURN_MS,
 } from '@palace/service';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { lazyChildLogger } from './lazy-logger.js';
 import { ScryptHasher } from './passwords.js';
 import { cryptoIds, LocalPublisher, systemClock, TimerScheduler } from './ports.js';
+import { DEFAULT_LIMITS, installSecurity, RAW_SECURITY_HEADERS, socketLimits } from './security.js';
 
 export interface Server {
   readonly app: FastifyInstance;
-  /** Pending AI turns re-armed from storage at boot. */
+  /** Games whose pending AI turns or turn clocks were re-armed from storage at boot. */
   readonly rearmed: number;
+  /**
+   * Plays out abandoned games and expires waiting games nobody joined, in every variant, now
+   * (DECISIONS §6); the server also does it every minute. Answers how many games changed.
+   */
+  sweepIdle(): Promise<number>;
   /**
    * Closes the simple websocket rooms idle for 30 minutes (by `config.roomClock`) now; the server
    * also does it every minute. Answers how many rooms it closed.
    */
   closeIdleRooms(): Promise<number>;
 }
+
+/** How often abandoned and expired games are looked for, in ms. */
+const IDLE_SWEEP_MS = 60_000;
 
 /** Fastify's default keep-alive timeout, in ms (longer than common load balancers' 60 s). */
 const KEEP_ALIVE_MS = 72_000;
@@ -80,7 +90,8 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     scheduler,
     publisher: new LocalPublisher(),
   };
-  const restGames = new RestGames(ports, { aiDelayMs: config.aiDelayMs });
+  const turnMs = config.turnMs ?? TURN_MS;
+  const restGames = new RestGames(ports, { aiDelayMs: config.aiDelayMs, turnMs });
   const idlePoll = restPollFastPath(restGames);
   const tokensStore = new KyselyTokensStore(db);
   const auth = new AuthService({
@@ -91,8 +102,10 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     ids: cryptoIds,
   });
   await auth.seedInvites(config.inviteCodes, config.inviteUses);
-  const mainGames = new MainGames({ ...ports, tokens: tokensStore }, { aiDelayMs: config.aiDelayMs });
-  const connections = new Connections();
+  const mainGames = new MainGames({ ...ports, tokens: tokensStore }, { aiDelayMs: config.aiDelayMs, turnMs });
+  const limits = { ...DEFAULT_LIMITS, ...config.limits };
+  const allowedOrigins = config.allowedOrigins ?? [];
+  const connections = new Connections(limits.socketBufferBytes);
   const tokens = new TokensService({ tokens: tokensStore, clock: systemClock });
   const friends = new FriendsService({ friends: new KyselyFriendsStore(db), clock: systemClock }, (id) =>
     connections.presence(id),
@@ -108,9 +121,16 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     // router's bare 414.
     routerOptions: { maxParamLength: 1000 },
     childLoggerFactory: lazyChildLogger,
+    // Shutdown: requests arriving once closing has begun get a complete 503 (never a reset), idle
+    // keep-alive sockets are closed at once, and requests in flight run to their answer.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
     // Idle polls are answered before the framework (see restPollFastPath); the rest is Fastify's.
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
+        if (request.url?.startsWith('/api/rest-games/')) {
+          for (const [name, value] of Object.entries(RAW_SECURITY_HEADERS)) response.setHeader(name, value);
+        }
         if (!idlePoll(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = KEEP_ALIVE_MS;
@@ -122,8 +142,20 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     scheduler.close();
     await db.destroy();
   });
+  // A request still running when `app.close()` starts keeps its answer, but its keep-alive socket
+  // would then sit idle until KEEP_ALIVE_MS and hold the close (and SIGTERM) that long: answers
+  // sent while closing say `Connection: close`, so Node ends each socket after its answer.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
 
   installErrorHandling(app);
+  await installSecurity(app, { allowedOrigins, limits });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -156,29 +188,39 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     async () => ({ supportEmail: config.supportEmail, poweredByUrl: config.poweredByUrl }),
   );
   await app.register(restGamesRoutes, { games: restGames });
-  await app.register(authRoutes, { auth, onSignOut: (userId) => connections.signOut(userId) });
+  await app.register(authRoutes, {
+    auth,
+    onSignOut: (userId) => connections.signOut(userId),
+    loginFailures: { max: limits.loginFailuresPerHour, windowMs: 3_600_000 },
+  });
   await app.register(mainRoutes, { auth, games: mainGames, tokens, friends });
   await app.register(inboxRoutes, { auth, inbox });
   await app.register(mainSocket, {
     games: mainGames,
     connections,
+    allowedOrigins,
+    limits: socketLimits(limits),
     authenticate: async (request) => {
       const user = await auth.check(sessionToken(request.headers));
       return user.ok ? user.value : null;
     },
   });
   // — simple games (simple websocket, simple REST) —
-  const simpleWs = new SimpleGames(ports, SIMPLE_WS, { aiDelayMs: config.aiDelayMs, idleMs: SIMPLE_ROOM_IDLE_MS });
-  const simpleRooms = new SimpleRooms(simpleWs, config.roomClock ?? systemClock);
-  await app.register(simpleSocket, { rooms: simpleRooms });
-  const simpleRest = new SimpleGames(ports, SIMPLE_REST, { aiDelayMs: config.aiDelayMs });
+  const simpleWs = new SimpleGames(ports, SIMPLE_WS, {
+    aiDelayMs: config.aiDelayMs,
+    idleMs: SIMPLE_ROOM_IDLE_MS,
+    turnMs,
+  });
+  const simpleRooms = new SimpleRooms(simpleWs, config.roomClock ?? systemClock, limits.socketBufferBytes);
+  await app.register(simpleSocket, { rooms: simpleRooms, allowedOrigins, limits: socketLimits(limits) });
+  const simpleRest = new SimpleGames(ports, SIMPLE_REST, { aiDelayMs: config.aiDelayMs, turnMs });
   await app.register(simpleRestRoutes, { games: simpleRest });
   // — public games —
-  const publicGames = new PublicGames(ports, { aiDelayMs: config.aiDelayMs });
+  const publicGames = new PublicGames(ports, { aiDelayMs: config.aiDelayMs, turnMs });
   await app.register(publicGamesRoutes, { games: publicGames });
   // — easy variant —
   // The client triggers AI moves (ai-move); the server plays a due AI seat itself after EASY_AI_FALLBACK_MS.
-  const easyGames = new EasyGames(ports);
+  const easyGames = new EasyGames(ports, { turnMs });
   await app.register(easyGamesRoutes, { games: easyGames });
   // — finished games' records (every kind) —
   await app.register(recordsRoutes, { records: new Records(ports.store) });
@@ -191,7 +233,18 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     (await simpleWs.rearm()) +
     (await easyGames.rearm()) +
     (await publicGames.rearm());
-  return { app, rearmed, closeIdleRooms: () => simpleRooms.closeIdle() };
+  const variants = [restGames, mainGames, simpleRest, simpleWs, easyGames, publicGames];
+  const sweepIdle = async (): Promise<number> => {
+    let changed = 0;
+    for (const games of variants) changed += await games.sweepIdle();
+    return changed;
+  };
+  const sweep = setInterval(() => {
+    sweepIdle().catch((error: unknown) => app.log.error({ err: error }, 'sweeping idle games failed'));
+  }, IDLE_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+  return { app, rearmed, sweepIdle, closeIdleRooms: () => simpleRooms.closeIdle() };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseOrigins } from '@palace/adapter-ws';
 import type { Clock, PasswordHasher } from '@palace/service';
+import type { AbuseLimits } from './security.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -14,6 +16,11 @@ export interface ServerConfig {
   readonly webDir: string;
   /** How long AI seats of the REST game wait before acting, in ms (spec: 1500; lower for tests). */
   readonly aiDelayMs: number;
+  /**
+   * How long a human seat has for its move or face-up choice before the server plays it, in ms
+   * (`TURN_SECONDS`, default 60, DECISIONS §6). Absent: the service default (`TURN_MS`).
+   */
+  readonly turnMs?: number;
   /** Invite codes seeded at start-up (`PALACE_INVITE_CODES=A,B`); existing codes are left alone. */
   readonly inviteCodes: readonly string[];
   /** Registrations each seeded code allows (`PALACE_INVITE_USES`, default 1). */
@@ -22,6 +29,17 @@ export interface ServerConfig {
   readonly supportEmail: string;
   /** The shell's "Powered by" link (`POWERED_BY_URL`; default the API docs page). */
   readonly poweredByUrl: string;
+  /**
+   * Origins besides the server's own host that may send state-changing requests and open the
+   * sockets (`ALLOWED_ORIGINS=https://a.example,http://localhost:5173`; default none).
+   */
+  readonly allowedOrigins?: readonly string[];
+  /**
+   * Overrides of the abuse limits (`DEFAULT_LIMITS` in security.ts); tests lower them to reach a
+   * limit quickly or raise the per-address ones. From the environment only the per-address ones
+   * (`AUTH_PER_MINUTE`, `GAMES_PER_MINUTE`: many players behind one address, or a load test).
+   */
+  readonly limits?: Partial<AbuseLimits>;
   /** Tests may swap the production scrypt cost for a cheaper hasher; not read from the environment. */
   readonly hasher?: PasswordHasher;
   /**
@@ -40,8 +58,11 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url)
  * Reads the configuration from the environment: `PORT` (default 5000), `HOST` (default 0.0.0.0),
  * `DATA_DIR` (default ./data, holding palace.db), `LOG_LEVEL` (default info), `WEB_DIR` (default
  * apps/web/dist), `AI_DELAY_MS` (default 1500, the spec's AI delay; tests shorten it),
+ * `TURN_SECONDS` (default 60: a human seat's turn clock, a whole number of seconds from 1),
  * `PALACE_INVITE_CODES` (comma-separated codes seeded at start), `PALACE_INVITE_USES` (default 1),
- * `SUPPORT_EMAIL` and `POWERED_BY_URL` (shown by the web client).
+ * `SUPPORT_EMAIL` and `POWERED_BY_URL` (shown by the web client), `ALLOWED_ORIGINS` (comma-separated
+ * origins besides the server's own allowed to post and to open the sockets; default none),
+ * `AUTH_PER_MINUTE` (default 20) and `GAMES_PER_MINUTE` (default 30), the per-address limits.
  * Throws with a clear message on a malformed value, so a bad deploy fails at start.
  */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
@@ -57,6 +78,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
   if (!Number.isInteger(aiDelayMs) || aiDelayMs < 0) {
     throw new Error(`AI_DELAY_MS must be a whole number of ms, got "${env.AI_DELAY_MS}"`);
   }
+  const turnSeconds = Number(env.TURN_SECONDS ?? '60');
+  if (!Number.isInteger(turnSeconds) || turnSeconds < 1) {
+    throw new Error(`TURN_SECONDS must be a whole number of seconds of at least 1, got "${env.TURN_SECONDS}"`);
+  }
   const inviteUses = Number(env.PALACE_INVITE_USES ?? '1');
   if (!Number.isInteger(inviteUses) || inviteUses < 1) {
     throw new Error(`PALACE_INVITE_USES must be a whole number of at least 1, got "${env.PALACE_INVITE_USES}"`);
@@ -65,6 +90,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     .split(',')
     .map((code) => code.trim())
     .filter((code) => code !== '');
+  const limits: { authPerMinute?: number; gamesPerMinute?: number } = {};
+  for (const [name, key] of [
+    ['AUTH_PER_MINUTE', 'authPerMinute'],
+    ['GAMES_PER_MINUTE', 'gamesPerMinute'],
+  ] as const) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+    limits[key] = value;
+  }
   const dataDir = env.DATA_DIR !== undefined && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
   return {
     port,
@@ -72,11 +109,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     dataFile: join(isAbsolute(dataDir) ? dataDir : resolve(dataDir), 'palace.db'),
     logLevel,
     aiDelayMs,
+    turnMs: turnSeconds * 1000,
     inviteCodes,
     inviteUses,
     supportEmail:
       env.SUPPORT_EMAIL !== undefined && env.SUPPORT_EMAIL !== '' ? env.SUPPORT_EMAIL : 'support@palace.local',
     poweredByUrl: env.POWERED_BY_URL !== undefined && env.POWERED_BY_URL !== '' ? env.POWERED_BY_URL : '/api/docs',
+    allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS ?? ''),
+    limits,
     webDir: env.WEB_DIR !== undefined && env.WEB_DIR !== '' ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
   };
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildServer } from '../src/app.js';
 import { ScryptHasher } from '../src/passwords.js';
+import type { AbuseLimits } from '../src/security.js';
 
 /** A real server on a loopback port with its own SQLite file, talked to over HTTP only. */
 export interface TestServer {
@@ -29,6 +30,8 @@ export interface ServerOptions {
   readonly webDir?: string;
   /** The AI's delay before it acts; 5 ms unless told. */
   readonly aiDelayMs?: number;
+  /** A human seat's turn clock in ms (the server plays the seat when it runs out); the default 60 s unless told. */
+  readonly turnMs?: number;
   /** Invite codes seeded at start (default INVITE-1 … INVITE-20), each good for `inviteUses` (1). */
   readonly inviteCodes?: readonly string[];
   readonly inviteUses?: number;
@@ -41,7 +44,17 @@ export interface ServerOptions {
   readonly dataFile?: string;
   /** The clock of the simple websocket rooms' inactivity (advance it, then `closeIdleRooms`); default the wall clock. */
   readonly roomClock?: Clock;
+  /**
+   * Abuse-limit overrides. By default the per-address limits (sign-in, game creation) are raised
+   * out of reach, since every test request comes from 127.0.0.1; the rest are production's.
+   */
+  readonly limits?: Partial<AbuseLimits>;
+  /** Extra allowed origins (`ALLOWED_ORIGINS`). */
+  readonly allowedOrigins?: readonly string[];
 }
+
+/** The per-address limits every test server starts with unless told otherwise. */
+const TEST_LIMITS: Partial<AbuseLimits> = { authPerMinute: 100_000, gamesPerMinute: 100_000 };
 
 /** Invite codes every test server starts with unless told otherwise. */
 export const TEST_INVITES: readonly string[] = Array.from({ length: 20 }, (_, i) => `INVITE-${i + 1}`);
@@ -64,6 +77,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       logLevel: 'silent',
       webDir: options.webDir ?? webDir,
       aiDelayMs: options.aiDelayMs ?? 5,
+      ...(options.turnMs === undefined ? {} : { turnMs: options.turnMs }),
       inviteCodes: options.inviteCodes ?? TEST_INVITES,
       inviteUses: options.inviteUses ?? 1,
       supportEmail: 'support@palace.test',
@@ -71,6 +85,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       // A cheap scrypt cost keeps registration fast in tests; the production cost has its own test.
       ...(options.realPasswordCost === true ? {} : { hasher: new ScryptHasher({ N: 2 ** 10, r: 8, p: 1 }) }),
       ...(options.roomClock === undefined ? {} : { roomClock: options.roomClock }),
+      limits: { ...TEST_LIMITS, ...options.limits },
+      ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
     });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -178,7 +178,8 @@ describe('simple websocket game', () => {
     await Promise.all([alice.close(), bob.close()]);
   });
 
-  it('simple socket - malformed, unknown, incomplete, oversized and refused messages get an error and the socket keeps working', async () => {
+  it('simple socket - malformed, unknown, incomplete and refused messages get an error and the socket keeps working', async () => {
+    // (A frame over 16 KiB closes the socket with 1009 instead: security-sockets.test.ts.)
     const { server } = served();
     const roomId = freshRoom();
     const socket = await SimpleSocket.connect(server.base);
@@ -188,9 +189,6 @@ describe('simple websocket game', () => {
     expect(await socket.refused({ type: 'join_game', roomId })).toMatch(/^Invalid join_game message: /);
     expect(await socket.refused({ type: 'play_card', roomId, username: 'Alice', card: 7 })).toMatch(
       /^Invalid play_card message: /,
-    );
-    expect(await socket.refused({ type: 'join_game', roomId, username: 'x'.repeat(17 * 1024) })).toBe(
-      'Message too large',
     );
     expect(await socket.refused({ type: 'join_game', roomId: 'bad code!', username: 'Alice' })).toBe(
       'Please enter a valid game code',

@@ -37,7 +37,7 @@ function player(username: string, extra: Partial<PublicPlayer> = {}): PublicPlay
     faceDown: [],
     faceDownCount: 0,
     isAI: false,
-  away: false,
+    away: false,
     isReady: false,
     hasLeft: false,
     isTurn: false,

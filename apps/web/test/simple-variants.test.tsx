@@ -76,7 +76,7 @@ function player(username: string, hand: MainCard[], extra: Partial<SimplePlayer>
     faceDownCount: 3,
     faceDownCards: [0, 1, 2].map((n) => ({ id: `blind-${n}`, suit: 'unknown', value: 'unknown', hidden: true })),
     isAI: false,
-  away: false,
+    away: false,
     isReady: false,
     selectedFaceUp: false,
     selecting: [],

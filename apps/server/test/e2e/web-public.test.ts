@@ -21,7 +21,11 @@ function version(page: Page): Promise<string | null> {
 /** Waits (up to `ms`) for a state newer than `before`; quietly gives up after that. */
 async function newState(page: Page, before: string | null, ms = 5000): Promise<void> {
   const check = `document.querySelector('main.public-page')?.getAttribute('data-version') !== ${JSON.stringify(before)}`;
-  await page.waitForFunction(check, undefined, { timeout: ms }).catch(() => undefined);
+  // Polled with `evaluate`: `waitForFunction` runs its predicate with eval, which the CSP refuses.
+  await expect
+    .poll(() => page.evaluate(check), { timeout: ms })
+    .toBe(true)
+    .catch(() => undefined);
 }
 
 /**

@@ -61,11 +61,11 @@ describe('web client - installable app', () => {
       await page.goto(`${base}/poker`);
       await page.getByRole('heading', { name: 'Palace' }).waitFor();
       // The worker installs, precaches the shell and takes control of the page.
-      await page.waitForFunction(
-        "navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated'",
-        undefined,
-        { timeout: 30_000 },
-      );
+      // Polled with `evaluate`, not `waitForFunction`: Playwright runs the latter's predicate with
+      // eval in the page, which the site's CSP (no 'unsafe-eval') refuses.
+      await expect
+        .poll(() => page.evaluate('navigator.serviceWorker.controller?.state ?? null'), { timeout: 30_000 })
+        .toBe('activated');
 
       await context.setOffline(true);
       // Proof that the network is gone: a request to the server fails.
@@ -91,13 +91,11 @@ describe('web client - installable app', () => {
       }
       // Play: a legal card (or Pick Up when the AI starts and nothing is playable yet).
       const myTurn = page.locator('.my-area button.playing-card.selectable');
-      await page.waitForFunction(
-        "document.querySelectorAll('.my-area button.playing-card.selectable').length > 0",
-        undefined,
-        {
+      await expect
+        .poll(() => page.evaluate("document.querySelectorAll('.my-area button.playing-card.selectable').length"), {
           timeout: 10_000,
-        },
-      );
+        })
+        .toBeGreaterThan(0);
       const before = await page.getByRole('group', { name: 'Hand' }).getByRole('button').count();
       await myTurn.first().click();
       await page.getByRole('button', { name: /^Play( \d+ cards)?$/ }).click();

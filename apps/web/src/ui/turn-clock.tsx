@@ -17,7 +17,8 @@ export function clockText(seconds: number): string {
  * The turn clock of the seat whose turn it is (DECISIONS §6): the time left before the server
  * plays that seat with the AI, from the state's `turnDeadline`; nothing when no clock runs. It
  * ticks every second; the ticking text is hidden from screen readers, which hear only "10 seconds
- * left" once (the clock sits inside the turn line's status region).
+ * left" once (its own polite live region). It sits next to the turn line, not inside it, so the
+ * line's words stay exactly "Your turn".
  */
 export function TurnClock({ deadline }: { readonly deadline: number | null }): ReactElement | null {
   const [now, setNow] = useState(() => Date.now());
@@ -35,7 +36,9 @@ export function TurnClock({ deadline }: { readonly deadline: number | null }): R
       <span aria-hidden="true">
         <span className="turn-clock-icon">⏱</span> {clockText(left)}
       </span>
-      {urgent && left > 0 && <span className="sr-only">{URGENT_SECONDS} seconds left</span>}
+      <span className="sr-only" aria-live="polite">
+        {urgent && left > 0 ? `${URGENT_SECONDS} seconds left` : ''}
+      </span>
     </span>
   );
 }

@@ -235,8 +235,8 @@ function Board({ game, me }: { game: MainGameState; me: MainPlayer | null }): Re
         <div className="my-area">
           <p className={`turn-line${myTurn ? ' mine' : ''}`}>
             {myTurn ? 'Your turn' : `Waiting for ${game.players.find((p) => p.isCurrentTurn)?.username ?? '…'}`}
-            <TurnClock deadline={game.turnDeadline} />
           </p>
+          <TurnClock deadline={game.turnDeadline} />
           <CardRow title="Hand" cards={sortByRank(me.handCards)} selected={selected} playable={playable} pick={pick} />
           <CardRow title="Face up" cards={me.faceUpCards} selected={selected} playable={playable} pick={pick} />
           <CardRow title="Face down" cards={me.faceDownCards} selected={selected} playable={playable} pick={pick} />

@@ -202,10 +202,12 @@ export function PlayingView(props: {
             {...(game.lastAction === null ? {} : { note: actionLine(game.lastAction, playerId) })}
           />
           {playing && (
-            <p className={`turn-line${myTurn ? ' mine' : ''}`} role="status">
-              {myTurn ? 'Your turn' : 'Wait for your turn to play'}
+            <>
+              <p className={`turn-line${myTurn ? ' mine' : ''}`} role="status">
+                {myTurn ? 'Your turn' : 'Wait for your turn to play'}
+              </p>
               <TurnClock deadline={game.turnDeadline} />
-            </p>
+            </>
           )}
           {playing && !myTurn && turnName !== undefined && (
             <p className="small muted rest-turn-of">Playing now: {turnName}</p>

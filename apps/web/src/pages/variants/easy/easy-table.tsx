@@ -60,8 +60,8 @@ export function EasyTable(props: {
           />
           <p className={`turn-line${props.myTurn ? ' mine' : ''}`} role="status" aria-live="polite">
             {whose}
-            <TurnClock deadline={state.turnDeadline} />
           </p>
+          <TurnClock deadline={state.turnDeadline} />
           <section className="my-area" aria-label="Your cards">
             <CardRow
               title="Hand"

@@ -88,8 +88,8 @@ export function PublicControls(props: {
         <Panel title="Play" className="public-controls">
           <p className={`turn-line public-turn${myTurn ? ' mine' : ''}`} role="status">
             {myTurn ? 'Your turn' : `${state.currentTurn ?? '…'}'s turn`}
-            <TurnClock deadline={state.turnDeadline} />
           </p>
+          <TurnClock deadline={state.turnDeadline} />
           {me !== null && (
             <div className="button-row">
               <button type="button" className="button button-primary" onClick={actions.play} disabled={busy || !myTurn}>

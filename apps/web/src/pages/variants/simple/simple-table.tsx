@@ -229,8 +229,8 @@ function Controls(props: {
           : me === null
             ? `${game.currentTurn ?? '…'}'s turn`
             : `Waiting for ${game.currentTurn ?? '…'}`}
-        <TurnClock deadline={game.turnDeadline} />
       </p>
+      <TurnClock deadline={game.turnDeadline} />
       <div className="button-row actions">
         <button
           type="button"
