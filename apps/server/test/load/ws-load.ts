@@ -46,7 +46,7 @@ export interface LoadReport {
 }
 
 const SEATS = 4;
-/** Sends per connection per 10 s; the server closes a connection above 40 (adapters/ws socket-limits.ts). */
+/** Sends per connection per 10 s; the server closes a connection above 60 (adapters/ws socket-limits.ts). */
 const BUDGET = 36;
 const WINDOW_MS = 10_000;
 
