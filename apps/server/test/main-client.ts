@@ -217,10 +217,10 @@ export class SocketClient extends FrameSocket<Frame> {
   }
 }
 
-/** The status an upgrade to `/ws` is refused with (or 101 when it is accepted, then closed). */
-export function upgradeStatus(base: string, headers: Record<string, string>): Promise<number> {
+/** The status an upgrade to `path` (default `/ws`) is refused with (or 101 when it is accepted, then closed). */
+export function upgradeStatus(base: string, headers: Record<string, string>, path = '/ws'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(socketUrl(base), { headers });
+    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${path}`, { headers });
     socket.once('open', () => {
       socket.close();
       resolve(101);

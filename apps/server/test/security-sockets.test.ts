@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { useServer } from './harness.js';
+import { upgradeStatus } from './main-client.js';
 import { guest, SocketClient } from './main-harness.js';
 import { freshRoom, SimpleSocket } from './simple-socket-client.js';
 
@@ -8,22 +8,6 @@ import { freshRoom, SimpleSocket } from './simple-socket-client.js';
 
 const FOREIGN = 'https://evil.example';
 const FRIEND = 'https://friend.example';
-
-/** The status an upgrade to `path` gets (101 when accepted, then closed). */
-function upgradeStatus(base: string, path: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${path}`, { headers });
-    socket.once('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.once('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0);
-      socket.terminate();
-    });
-    socket.once('error', reject);
-  });
-}
 
 describe('socket limits', () => {
   const served = useServer({ allowedOrigins: [FRIEND], limits: { socketMessages: 30, socketWindowMs: 60_000 } });
@@ -39,13 +23,13 @@ describe('socket limits', () => {
         { 'sec-fetch-site': 'cross-site' },
       ]) {
         expect(
-          await upgradeStatus(server.base, path, { ...cookie, ...headers }),
+          await upgradeStatus(server.base, { ...cookie, ...headers }, path),
           `${path} ${JSON.stringify(headers)}`,
         ).toBe(403);
       }
       for (const headers of [{ origin: server.base }, { origin: FRIEND, 'sec-fetch-site': 'cross-site' }, {}]) {
         expect(
-          await upgradeStatus(server.base, path, { ...cookie, ...headers }),
+          await upgradeStatus(server.base, { ...cookie, ...headers }, path),
           `${path} ${JSON.stringify(headers)}`,
         ).toBe(101);
       }
