@@ -28,16 +28,14 @@ import type {
 } from './ports.js';
 import {
   ABANDON_MS,
-  actorsOf,
   allAway,
+  clockAfter,
   clockedSeats,
   everyoneLeaves,
   forgive,
   greedyFor,
   NO_SEAT_CLOCK,
   nextServerSeat,
-  nextTurnDue,
-  pruned,
   seatClockOf,
   struck,
   TURN_MS,
@@ -439,7 +437,16 @@ export class GameService<M extends Json> {
     const planned = change.meta ?? game.meta;
     const meta =
       events.length > 0 && this.options.react !== undefined ? this.options.react(planned, events, state, now) : planned;
-    const seatClock = this.nextClock(game, change, state, now, origin);
+    const seatClock = clockAfter({
+      before: { state: game.state, clock: seatClockOf(game) },
+      state,
+      commands: change.commands,
+      alter: change.seatClock,
+      byServer: origin.byServer,
+      clocked: change.kind === undefined,
+      now,
+      turnMs: this.turnMs,
+    });
     const aiWaiting = nextServerSeat(state, seatClock) >= 0;
     const aiDueAt = !aiWaiting
       ? null
@@ -461,35 +468,6 @@ export class GameService<M extends Json> {
       },
       events,
     });
-  }
-
-  /**
-   * The seat clock after a change: the server's own alteration (timeouts, away marks), then the
-   * acting seats' strikes and away marks cleared (a player's own commands), seats no longer at the
-   * table dropped, and the turn deadline for whoever is due next.
-   */
-  private nextClock(
-    game: StoredGame<M>,
-    change: ServerChange<M>,
-    state: GameState,
-    now: number,
-    origin: Origin,
-  ): SeatClock {
-    const before = seatClockOf(game);
-    let clock = change.seatClock?.(before, state) ?? before;
-    if (!origin.byServer) clock = forgive(clock, actorsOf(change.commands));
-    clock = pruned(clock, state);
-    const turnDueAt =
-      change.kind === undefined
-        ? nextTurnDue(
-            { state: game.state, clock: before },
-            { state, clock },
-            change.commands.length > 0,
-            now,
-            this.turnMs,
-          )
-        : null;
-    return turnDueAt === clock.turnDueAt ? clock : { ...clock, turnDueAt };
   }
 
   private effectsOf(before: StoredGame<M> | null, changed: Changed<M>): Effects | undefined {

@@ -157,3 +157,29 @@ export function everyoneLeaves(state: GameState): Command[] | null {
   }
   return next.phase === 'waiting' ? commands : null;
 }
+
+/**
+ * The seat clock after a change: the server's own alteration (`alter`: timeouts, away marks), then
+ * the acting seats' strikes and away marks cleared (a player's own commands, not `byServer`), seats
+ * no longer at the table dropped, and the turn deadline for whoever is due next (none when the
+ * change is not `clocked`, e.g. a game being expired).
+ */
+export function clockAfter(input: {
+  readonly before: Clocked;
+  readonly state: GameState;
+  readonly commands: readonly Command[];
+  readonly alter: ((clock: SeatClock, state: GameState) => SeatClock) | undefined;
+  readonly byServer: boolean;
+  readonly clocked: boolean;
+  readonly now: number;
+  readonly turnMs: number;
+}): SeatClock {
+  const { before, state, commands, now } = input;
+  let clock = input.alter?.(before.clock, state) ?? before.clock;
+  if (!input.byServer) clock = forgive(clock, actorsOf(commands));
+  clock = pruned(clock, state);
+  const turnDueAt = input.clocked
+    ? nextTurnDue(before, { state, clock }, commands.length > 0, now, input.turnMs)
+    : null;
+  return turnDueAt === clock.turnDueAt ? clock : { ...clock, turnDueAt };
+}
