@@ -161,7 +161,7 @@ async function insertEntries(
     .execute();
 }
 
-function toRow(game: StoredGame): GamesTable {
+function toRow(game: StoredGame): Omit<GamesTable, 'seen_at'> {
   const { entries, ...head } = game.record;
   return {
     id: game.id,

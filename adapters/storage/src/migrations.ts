@@ -1,10 +1,14 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+
+/** Which SQL engine the migrations run on (the tables are the same; a few column types differ). */
+export type Dialect = 'sqlite' | 'postgres';
 
 /**
- * Versioned migrations, applied in name order on start. Never edit one that has shipped: add the
- * next. Written with Kysely's schema builder so PostgreSQL gets the same tables.
+ * Versioned migrations, applied in name order on start. Never change what one does on a dialect
+ * where it has shipped: add the next. Written with Kysely's schema builder so PostgreSQL gets the
+ * same tables; the only difference is how a generated row id is declared (`serial`).
  */
-const MIGRATIONS: Record<string, Migration> = {
+const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0001_games': {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
@@ -80,7 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('ledger')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .$call(rowId(dialect))
         .addColumn('movement', 'text', (c) => c.notNull())
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
         .addColumn('amount', 'integer', (c) => c.notNull())
@@ -149,7 +153,7 @@ const MIGRATIONS: Record<string, Migration> = {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .createTable('waitlist')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .$call(rowId(dialect))
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('email', 'text', (c) => c.notNull())
         .addColumn('note', 'text', (c) => c.notNull())
@@ -158,7 +162,7 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('waitlist_email').on('waitlist').column('email').execute();
       await db.schema
         .createTable('support_messages')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .$call(rowId(dialect))
         .addColumn('user_id', 'integer', (c) => c.references('users.id'))
         .addColumn('subject', 'text', (c) => c.notNull())
         .addColumn('message', 'text', (c) => c.notNull())
@@ -200,12 +204,55 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('games').dropColumn('turn_due_at').execute();
     },
   },
-};
+  '0007_cluster': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      // When a seat holder was last seen on any node (written at most about once a minute per game).
+      await db.schema.alterTable('games').addColumn('seen_at', 'bigint').execute();
+      // Who runs a game's server-side job (AI turn, turn clock, expiry) right now, until when.
+      await db.schema
+        .createTable('game_leases')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('holder', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // The server nodes sharing this database, and when each last said it was alive.
+      await db.schema
+        .createTable('cluster_nodes')
+        .addColumn('node_id', 'text', (c) => c.primaryKey())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('alive_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // Each signed-in user's live socket: on which node, and when they last did something.
+      await db.schema
+        .createTable('presence')
+        .addColumn('user_id', 'integer', (c) => c.primaryKey())
+        .addColumn('node_id', 'text', (c) => c.notNull())
+        .addColumn('connection_id', 'text', (c) => c.notNull())
+        .addColumn('active_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('presence_node').on('presence').column('node_id').execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('presence').execute();
+      await db.schema.dropTable('cluster_nodes').execute();
+      await db.schema.dropTable('game_leases').execute();
+      await db.schema.alterTable('games').dropColumn('seen_at').execute();
+    },
+  },
+});
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+/** A generated integer row id: SQLite's `autoincrement`, PostgreSQL's `serial`. */
+function rowId(dialect: Dialect): <T extends string>(table: CreateTableBuilder<T>) => CreateTableBuilder<T, 'id'> {
+  return (table) =>
+    dialect === 'postgres'
+      ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+      : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
 
 /** Brings the schema up to date; throws (refusing to start) if a migration fails. */
-export async function migrate(db: Kysely<unknown>): Promise<string[]> {
+export async function migrate(db: Kysely<unknown>, dialect: Dialect = 'sqlite'): Promise<string[]> {
+  const all = migrations(dialect);
+  const provider: MigrationProvider = { getMigrations: async () => all };
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

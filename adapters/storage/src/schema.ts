@@ -25,6 +25,8 @@ export interface GamesTable {
   turn_due_at: number | null;
   /** The rest of the seat clock as JSON: `{ strikes, away }` (migration 0006). */
   seat_clock: string;
+  /** When a seat holder was last seen on any node, or null (throttled writes; migration 0007). */
+  seen_at: number | null;
 }
 
 /** The accepted commands of each game, appended as they happen. */
@@ -33,7 +35,6 @@ export interface GameEntriesTable {
   seq: number;
   at: number;
   command: string;
-  row_id: Generated<number>;
 }
 
 /** Registered users (positive ids), guests (negative ids) and the house (id 0). */
@@ -142,7 +143,37 @@ export interface SupportMessagesTable {
   created_at: number;
 }
 
+/**
+ * Who runs a server-side job of a game (an AI turn, the turn clock, expiry) right now: one node at a
+ * time across the cluster, until `expires_at` (a node that dies mid-job loses it then). Migration 0007.
+ */
+export interface GameLeasesTable {
+  /** The game id, or the game id with a suffix for a separate job. */
+  key: string;
+  /** The node id holding it. */
+  holder: string;
+  expires_at: number;
+}
+
+/** The server nodes sharing the database, each saying it is alive every few seconds. Migration 0007. */
+export interface ClusterNodesTable {
+  node_id: string;
+  started_at: number;
+  alive_at: number;
+}
+
+/** Each signed-in user's live socket (one per user): on which node, last activity. Migration 0007. */
+export interface PresenceTable {
+  user_id: number;
+  node_id: string;
+  connection_id: string;
+  active_at: number;
+}
+
 export interface Database {
+  game_leases: GameLeasesTable;
+  cluster_nodes: ClusterNodesTable;
+  presence: PresenceTable;
   waitlist: WaitlistTable;
   support_messages: SupportMessagesTable;
   results: ResultsTable;

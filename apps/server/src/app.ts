@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -23,6 +25,7 @@ import {
   KyselyGamesStore,
   KyselyInboxStore,
   KyselyTokensStore,
+  openPostgres,
   openSqlite,
 } from '@palace/adapter-storage';
 import { Connections, mainSocket, SimpleRooms, simpleSocket } from '@palace/adapter-ws';
@@ -52,6 +55,8 @@ import { DEFAULT_LIMITS, installSecurity, RAW_SECURITY_HEADERS, socketLimits } f
 
 export interface Server {
   readonly app: FastifyInstance;
+  /** This node's name among the nodes sharing the database (`NODE_ID`, or made up at start). */
+  readonly nodeId: string;
   /** Games whose pending AI turns or turn clocks were re-armed from storage at boot. */
   readonly rearmed: number;
   /**
@@ -81,7 +86,10 @@ export const DOCS_PATH = '/api/docs';
  * listens yet; `app.close()` stops timers and closes the database.
  */
 export async function buildServer(config: ServerConfig): Promise<Server> {
-  const db = await openSqlite(config.dataFile);
+  const db =
+    config.databaseUrl === undefined ? await openSqlite(config.dataFile) : await openPostgres(config.databaseUrl);
+  // This node's name among the nodes sharing the database (leases, presence, announcements).
+  const nodeId = config.nodeId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const scheduler = new TimerScheduler(systemClock);
   const ports: ServicePorts = {
     store: new KyselyGamesStore(db),
@@ -244,7 +252,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   }, IDLE_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-  return { app, rearmed, sweepIdle, closeIdleRooms: () => simpleRooms.closeIdle() };
+  return { app, nodeId, rearmed, sweepIdle, closeIdleRooms: () => simpleRooms.closeIdle() };
 }
 
 /**

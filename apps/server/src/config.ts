@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPostgresUrl } from '@palace/adapter-storage';
 import { parseOrigins } from '@palace/adapter-ws';
 import type { Clock, PasswordHasher } from '@palace/service';
 import type { AbuseLimits } from './security.js';
@@ -11,6 +12,16 @@ export interface ServerConfig {
   readonly host: string;
   /** The SQLite file: `palace.db` under `DATA_DIR`. */
   readonly dataFile: string;
+  /**
+   * `DATABASE_URL`: a `postgres://…` URL puts storage on that PostgreSQL database (several nodes
+   * may share it; see docs/deploy.md) instead of the SQLite file. Absent: the embedded SQLite.
+   */
+  readonly databaseUrl?: string;
+  /**
+   * `NODE_ID`: this server node's name among the nodes sharing a database (logs, leases, presence);
+   * default the host name, process id and a random suffix, unique per start.
+   */
+  readonly nodeId?: string;
   readonly logLevel: LogLevel;
   /** The built web client, served when it exists. */
   readonly webDir: string;
@@ -56,7 +67,9 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url)
 
 /**
  * Reads the configuration from the environment: `PORT` (default 5000), `HOST` (default 0.0.0.0),
- * `DATA_DIR` (default ./data, holding palace.db), `LOG_LEVEL` (default info), `WEB_DIR` (default
+ * `DATA_DIR` (default ./data, holding palace.db), `DATABASE_URL` (a postgres:// URL: storage on
+ * PostgreSQL, shared by several nodes; default unset, the SQLite file), `NODE_ID` (this node's name
+ * in a cluster; default host-pid-random), `LOG_LEVEL` (default info), `WEB_DIR` (default
  * apps/web/dist), `AI_DELAY_MS` (default 1500, the spec's AI delay; tests shorten it),
  * `TURN_SECONDS` (default 60: a human seat's turn clock, a whole number of seconds from 1),
  * `PALACE_INVITE_CODES` (comma-separated codes seeded at start), `PALACE_INVITE_USES` (default 1),
@@ -102,11 +115,19 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
       throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
     limits[key] = value;
   }
+  const databaseUrl = env.DATABASE_URL ?? '';
+  if (databaseUrl !== '' && !isPostgresUrl(databaseUrl)) {
+    throw new Error(
+      'DATABASE_URL must be a postgres:// (or postgresql://) URL; leave it unset for the embedded SQLite',
+    );
+  }
   const dataDir = env.DATA_DIR !== undefined && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
   return {
     port,
     host: env.HOST !== undefined && env.HOST !== '' ? env.HOST : '0.0.0.0',
     dataFile: join(isAbsolute(dataDir) ? dataDir : resolve(dataDir), 'palace.db'),
+    ...(databaseUrl === '' ? {} : { databaseUrl }),
+    ...(env.NODE_ID === undefined || env.NODE_ID === '' ? {} : { nodeId: env.NODE_ID }),
     logLevel,
     aiDelayMs,
     turnMs: turnSeconds * 1000,

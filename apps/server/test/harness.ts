@@ -51,6 +51,13 @@ export interface ServerOptions {
   readonly limits?: Partial<AbuseLimits>;
   /** Extra allowed origins (`ALLOWED_ORIGINS`). */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Storage on this PostgreSQL database (`DATABASE_URL`) instead of a SQLite file; two servers
+   * given the same URL are two nodes of one cluster. The database is left in place on close.
+   */
+  readonly databaseUrl?: string;
+  /** This node's name (`NODE_ID`); default made up at start. */
+  readonly nodeId?: string;
 }
 
 /** The per-address limits every test server starts with unless told otherwise. */
@@ -87,6 +94,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       ...(options.roomClock === undefined ? {} : { roomClock: options.roomClock }),
       limits: { ...TEST_LIMITS, ...options.limits },
       ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+      ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+      ...(options.nodeId === undefined ? {} : { nodeId: options.nodeId }),
     });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -113,6 +113,9 @@ function turnKey(id: string): string {
   return `${id}#turn`;
 }
 
+/** How many games' last published versions each service keeps (the oldest are forgotten first). */
+const PUBLISHED_KEPT = 10_000;
+
 /** Attempts at a write before answering `game/stale`. */
 export const MAX_ATTEMPTS = 5;
 /** Attempts at finding an unused game id. */
@@ -128,6 +131,8 @@ export class GameService<M extends Json> {
   private readonly turnMs: number;
   /** Game id → when a seat holder was last seen here (a request, a socket message), ms since the epoch. */
   private readonly lastSeen = new Map<string, number>();
+  /** Game id → the newest version this node published (see `changedElsewhere`). */
+  private readonly published = new Map<string, number>();
   /** When this service started, ms since the epoch: games nobody was seen in count from here. */
   private readonly startedAt: number;
 
@@ -275,6 +280,21 @@ export class GameService<M extends Json> {
       }
     }
     return err(serviceError('game/stale'));
+  }
+
+  /**
+   * Game `id` was changed by another server node sharing the store (it announced the change): the
+   * game is read again and goes out through this node's publisher (sockets, caches), as if it had
+   * changed here. Games of other variants, and versions already published, are ignored. Answers
+   * the game published, or null.
+   */
+  async changedElsewhere(id: string): Promise<StoredGame<M> | null> {
+    const game = await this.ports.store.load(id, { entries: false });
+    if (game === null || (game.kind !== this.kind && game.kind !== expiredKind(this.kind))) return null;
+    if ((this.published.get(id) ?? -1) >= game.version) return null;
+    this.ports.publisher.publish(game as StoredGame<M>);
+    this.notePublished(game as StoredGame<M>);
+    return game as StoredGame<M>;
   }
 
   /** This variant's listed games, newest first. */
@@ -474,8 +494,18 @@ export class GameService<M extends Json> {
     return this.options.effects?.(before, changed.game, changed.events);
   }
 
+  /** Remembers the newest version published of each game (so a late announcement is dropped). */
+  private notePublished(game: StoredGame<M>): void {
+    if ((this.published.get(game.id) ?? -1) >= game.version) return;
+    this.published.delete(game.id);
+    this.published.set(game.id, game.version);
+    // The oldest entries go first: a game not changed for a long while is announced rarely.
+    if (this.published.size > PUBLISHED_KEPT) this.published.delete(this.published.keys().next().value ?? '');
+  }
+
   private after(game: StoredGame<M>): void {
     this.ports.publisher.publish(game);
+    this.notePublished(game);
     const { scheduler } = this.ports;
     if (game.aiDueAt === null) scheduler.cancel(game.id);
     else this.schedule(game.id, game.aiDueAt);
