@@ -2,6 +2,7 @@
 # A throwaway PostgreSQL cluster on a loopback port for the PostgreSQL test suites and the bench.
 #   scripts/pg-test-cluster.sh start   # init (once) and start; prints PALACE_TEST_DATABASE_URL=…
 #   scripts/pg-test-cluster.sh stop
+#   scripts/pg-test-cluster.sh status  # exit status 0 when it is running
 # Uses Debian's PostgreSQL binaries (apt-get install postgresql). Run as root, the server runs as
 # the `postgres` user (PostgreSQL refuses to run as root). Not for production: fsync is off.
 set -euo pipefail
@@ -43,8 +44,11 @@ case "$cmd" in
   stop)
     if [ -f "$dir/PG_VERSION" ]; then as_owner "$bindir/pg_ctl" -D "$dir" -m fast stop >/dev/null || true; fi
     ;;
+  status)
+    [ -f "$dir/PG_VERSION" ] && as_owner "$bindir/pg_ctl" -D "$dir" status >/dev/null 2>&1
+    ;;
   *)
-    echo "usage: $0 start|stop" >&2
+    echo "usage: $0 start|stop|status" >&2
     exit 2
     ;;
 esac

@@ -3,6 +3,7 @@ import type { AccountsStore, NewAccount, RegisterRefusal, User } from '@palace/s
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { HOUSE_ID, move } from './ledger.js';
 import type { Database, UsersTable } from './schema.js';
+import { isUniqueViolation, transact } from './transaction.js';
 
 function toUser(row: Pick<Selectable<UsersTable>, 'id' | 'username' | 'email' | 'avatar'>): User {
   return { id: row.id, username: row.username, email: row.email, avatar: row.avatar, isGuest: row.id < 0 };
@@ -17,9 +18,12 @@ export class KyselyAccountsStore implements AccountsStore {
 
   async register(account: NewAccount): Promise<Result<User, RegisterRefusal>> {
     const usernameKey = account.username.toLowerCase();
-    return this.db
-      .transaction()
-      .execute(async (trx) => {
+    // Two registrations of one name can both pass the clash check (neither sees the other's
+    // uncommitted row); the unique key stops the second, and running its transaction again finds
+    // the committed clash and answers taken, as if they had not raced.
+    return transact(
+      this.db,
+      async (trx) => {
         const used = await trx
           .updateTable('invite_codes')
           .set((eb) => ({ uses_left: eb('uses_left', '-', 1) }))
@@ -59,15 +63,16 @@ export class KyselyAccountsStore implements AccountsStore {
           at: account.at,
         });
         return ok(toUser(inserted));
-      })
-      .catch((error: unknown) => {
-        if (error instanceof Refused) return err(error.code);
-        throw error;
-      });
+      },
+      { retryIf: isUniqueViolation },
+    ).catch((error: unknown) => {
+      if (error instanceof Refused) return err(error.code);
+      throw error;
+    });
   }
 
   async createGuest(username: string, at: number): Promise<User> {
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const id = -(await next(trx, 'guest'));
       await trx.insertInto('users').values({ id, username, balance: 0, created_at: at }).execute();
       return toUser({ id, username, email: null, avatar: null });

@@ -1,6 +1,7 @@
 import type { FriendsStore, User } from '@palace/service';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { transact } from './transaction.js';
 
 /** Friend lists on Kysely: adding stores both directions, removing deletes both. */
 export class KyselyFriendsStore implements FriendsStore {
@@ -16,7 +17,7 @@ export class KyselyFriendsStore implements FriendsStore {
   }
 
   async addFriend(userId: number, friendId: number, at: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await transact(this.db, async (trx) => {
       for (const [a, b] of [
         [userId, friendId],
         [friendId, userId],

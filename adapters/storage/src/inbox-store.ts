@@ -1,13 +1,14 @@
 import type { InboxStore, SupportMessage, WaitlistApplication } from '@palace/service';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { transact } from './transaction.js';
 
 /** Waitlist applications and support messages on Kysely (one insert each). */
 export class KyselyInboxStore implements InboxStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async apply(application: WaitlistApplication): Promise<{ id: number; repeat: boolean }> {
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const earlier = await trx
         .selectFrom('waitlist')
         .select('id')

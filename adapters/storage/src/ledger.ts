@@ -13,43 +13,65 @@ export class ShortBalance extends Error {
   }
 }
 
+/** One movement of `amount` tokens from one account to another. */
+export interface Movement {
+  readonly from: number;
+  readonly to: number;
+  readonly amount: number;
+  readonly kind: PostingKind;
+  readonly gameId: string | null;
+  readonly at: number;
+}
+
 /**
- * Moves `amount` tokens between two accounts inside the caller's transaction: two ledger rows with
- * opposite amounts and both balances. A player's debit is conditional on the balance covering it
- * (the house may go negative); otherwise `ShortBalance` is thrown and the transaction rolls back.
+ * Books `movements` inside the caller's transaction: two ledger rows with opposite amounts per
+ * movement, and each account's balance changed once by its net amount. A player's net debit is
+ * conditional on the balance covering it (the house may go negative); otherwise `ShortBalance` is
+ * thrown and the transaction rolls back.
+ *
+ * The balances are updated in ascending account id, whatever the order of the movements: every
+ * writer then locks the accounts it touches in the same order, so two transactions moving tokens
+ * in opposite directions (a fee into the house while a prize leaves it) wait for each other instead
+ * of deadlocking on PostgreSQL.
  */
-export async function move(
-  trx: Transaction<Database>,
-  input: {
-    readonly from: number;
-    readonly to: number;
-    readonly amount: number;
-    readonly kind: PostingKind;
-    readonly gameId: string | null;
-    readonly at: number;
-  },
-): Promise<void> {
-  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error(`bad amount ${input.amount}`);
-  let debit = trx
-    .updateTable('users')
-    .set((eb) => ({ balance: eb('balance', '-', input.amount) }))
-    .where('id', '=', input.from);
-  if (input.from !== HOUSE_ID) debit = debit.where('balance', '>=', input.amount);
-  const debited = await debit.executeTakeFirst();
-  if (Number(debited.numUpdatedRows) !== 1) throw new ShortBalance(input.from);
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ balance: eb('balance', '+', input.amount) }))
-    .where('id', '=', input.to)
-    .executeTakeFirstOrThrow();
-  const movement = randomUUID();
+export async function post(trx: Transaction<Database>, movements: readonly Movement[]): Promise<void> {
+  if (movements.length === 0) return;
+  const net = new Map<number, number>();
+  for (const m of movements) {
+    if (!Number.isInteger(m.amount) || m.amount <= 0) throw new Error(`bad amount ${m.amount}`);
+    net.set(m.from, (net.get(m.from) ?? 0) - m.amount);
+    net.set(m.to, (net.get(m.to) ?? 0) + m.amount);
+  }
+  for (const [id, delta] of [...net].sort(([a], [b]) => a - b)) {
+    let update = trx
+      .updateTable('users')
+      .set((eb) => ({ balance: eb('balance', '+', delta) }))
+      .where('id', '=', id);
+    if (delta < 0 && id !== HOUSE_ID) update = update.where('balance', '>=', -delta);
+    const updated = await update.executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) {
+      if (delta < 0) throw new ShortBalance(id);
+      throw new Error(`no account ${id}`);
+    }
+  }
   await trx
     .insertInto('ledger')
-    .values([
-      { movement, user_id: input.from, amount: -input.amount, kind: input.kind, game_id: input.gameId, at: input.at },
-      { movement, user_id: input.to, amount: input.amount, kind: input.kind, game_id: input.gameId, at: input.at },
-    ])
+    .values(
+      movements.flatMap((m) => {
+        const movement = randomUUID();
+        const row = { movement, kind: m.kind, game_id: m.gameId, at: m.at };
+        return [
+          { ...row, user_id: m.from, amount: -m.amount },
+          { ...row, user_id: m.to, amount: m.amount },
+        ];
+      }),
+    )
     .execute();
+}
+
+/** Books one movement (see `post`). */
+export function move(trx: Transaction<Database>, movement: Movement): Promise<void> {
+  return post(trx, [movement]);
 }
 
 /** Writes a game change's effects (postings, results, a held guest prize) in the caller's transaction. */
@@ -60,7 +82,10 @@ export async function applyEffects(
 ): Promise<void> {
   if (effects === undefined) return;
   const at = game.updatedAt;
-  for (const posting of effects.postings ?? []) await move(trx, { ...posting, at });
+  await post(
+    trx,
+    (effects.postings ?? []).map((posting) => ({ ...posting, at })),
+  );
   const results = effects.results ?? [];
   if (results.length > 0) {
     await trx

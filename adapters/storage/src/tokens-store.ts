@@ -3,6 +3,7 @@ import type { ClaimRefusal, Leader, LeaderOrder, LedgerLine, PostingKind, Tokens
 import { type Kysely, sql } from 'kysely';
 import { HOUSE_ID, move } from './ledger.js';
 import type { Database } from './schema.js';
+import { transact } from './transaction.js';
 
 /** Balances, history, leaderboard and guest prizes on Kysely (dialect-neutral queries). */
 export class KyselyTokensStore implements TokensStore {
@@ -73,7 +74,7 @@ export class KyselyTokensStore implements TokensStore {
   }
 
   async claimPrize(gameId: string, guestId: number, userId: number, at: number): Promise<Result<number, ClaimRefusal>> {
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const held = await trx
         .selectFrom('held_prizes')
         .select(['amount', 'claimed_by'])

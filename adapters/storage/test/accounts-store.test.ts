@@ -2,17 +2,15 @@ import { AuthService, ManualClock, type PasswordHasher, SequentialIds } from '@p
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOUSE_ID, KyselyAccountsStore, KyselyTokensStore } from '../src/index.js';
-import { expectLedgerBalanced, TempDatabases } from './helpers.js';
-
-const temp = new TempDatabases();
-afterEach(() => temp.cleanUp(expectLedgerBalanced));
+import { DIALECTS, DialectDatabases } from './dialects.js';
+import { expectLedgerBalanced } from './helpers.js';
 
 const plain: PasswordHasher = {
   hash: async (password) => `plain:${password}`,
   verify: async (password, stored) => stored === `plain:${password}`,
 };
 
-async function open() {
+async function open(temp: DialectDatabases) {
   const db = await temp.fresh('accounts');
   const accounts = new KyselyAccountsStore(db);
   const tokens = new KyselyTokensStore(db);
@@ -23,9 +21,12 @@ async function open() {
 
 const ann = { username: 'Ann', email: 'ann@example.com', password: 'secret1', inviteCode: 'INV' };
 
-describe('sqlite accounts store', () => {
+describe.each(DIALECTS)('%s accounts store', (dialect) => {
+  const temp = new DialectDatabases(dialect);
+  afterEach(() => temp.cleanUp(expectLedgerBalanced));
+
   it('accounts - registration books the gift as two ledger rows and the balances add up to zero', async () => {
-    const { db, tokens, auth } = await open();
+    const { db, tokens, auth } = await open(temp);
     await auth.seedInvites(['INV'], 1);
     const signed = await auth.register(ann);
     if (!signed.ok) throw new Error(signed.error.code);
@@ -51,7 +52,7 @@ describe('sqlite accounts store', () => {
   });
 
   it('accounts - a refused registration changes nothing, not even the invite', async () => {
-    const { db, auth } = await open();
+    const { db, auth } = await open(temp);
     await auth.seedInvites(['INV'], 2);
     expect((await auth.register(ann)).ok).toBe(true);
     expect(await auth.register({ ...ann, username: 'ANN', email: 'x@example.com' })).toMatchObject({
@@ -72,7 +73,7 @@ describe('sqlite accounts store', () => {
   });
 
   it('accounts - racing registrations: one name is taken once, one invite use is spent once', async () => {
-    const { db, auth } = await open();
+    const { db, auth } = await open(temp);
     await auth.seedInvites(['MANY'], 100);
     const same = await Promise.all(
       Array.from({ length: 20 }, (_, i) => auth.register({ ...ann, email: `a${i}@example.com`, inviteCode: 'MANY' })),
@@ -92,8 +93,35 @@ describe('sqlite accounts store', () => {
     ]);
   });
 
+  it('accounts - racing registrations of one name or e-mail with different invites: one account, the rest taken', async () => {
+    const { db, auth } = await open(temp);
+    const codes = Array.from({ length: 12 }, (_, i) => `R${i}`);
+    await auth.seedInvites(codes, 1);
+    // Different invites, so nothing but the unique keys orders these transactions.
+    const byName = await Promise.all(
+      codes
+        .slice(0, 6)
+        .map((inviteCode, i) =>
+          auth.register({ ...ann, username: i % 2 ? 'ANN' : 'ann', email: `n${i}@x.org`, inviteCode }),
+        ),
+    );
+    expect(byName.filter((r) => r.ok)).toHaveLength(1);
+    expect(byName.filter((r) => !r.ok).map((r) => !r.ok && r.error.code)).toEqual(Array(5).fill('auth/username_taken'));
+    const byMail = await Promise.all(
+      codes
+        .slice(6)
+        .map((inviteCode, i) => auth.register({ ...ann, username: `mail${i}`, email: 'same@x.org', inviteCode })),
+    );
+    expect(byMail.filter((r) => r.ok)).toHaveLength(1);
+    expect(byMail.filter((r) => !r.ok).map((r) => !r.ok && r.error.code)).toEqual(Array(5).fill('auth/email_taken'));
+    // The refused ones kept their invites; the two accounts got their gift once each.
+    const unused = await db.selectFrom('invite_codes').select('code').where('uses_left', '=', 1).execute();
+    expect(unused).toHaveLength(10);
+    expect(await db.selectFrom('users').select('id').where('id', '>', 0).execute()).toHaveLength(2);
+  });
+
   it('accounts - login by name or e-mail, guests with negative ids, sessions by digest that expire', async () => {
-    const { db, auth, clock } = await open();
+    const { db, auth, clock } = await open(temp);
     await auth.seedInvites(['INV'], 1);
     await auth.register(ann);
     const byMail = await auth.login({ username: 'ANN@example.com', password: 'secret1' });
@@ -119,7 +147,7 @@ describe('sqlite accounts store', () => {
   });
 
   it('accounts - registering or logging in from a guest session carries the guest over and closes its session', async () => {
-    const { db, auth } = await open();
+    const { db, auth } = await open(temp);
     await auth.seedInvites(['INV'], 1);
     const guest = await auth.guestLogin();
     const signed = await auth.register(ann, guest.token);

@@ -88,6 +88,14 @@ export class DialectDatabases {
     return db;
   }
 
+  /** Closes `db` now (a node shutting down); the data stays until `cleanUp`. */
+  async close(db: Kysely<Database>): Promise<void> {
+    const entry = this.postgres.find((e) => e.db === db);
+    if (entry !== undefined) entry.db = null;
+    if (this.dialect === 'sqlite') this.sqlite.untrack(db);
+    await db.destroy();
+  }
+
   /** Runs `check` on every database still open, then closes and removes them all. */
   async cleanUp(check?: (db: Kysely<Database>) => Promise<void>): Promise<void> {
     try {

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KyselyAccountsStore, KyselyFriendsStore } from '../src/index.js';
-import { expectLedgerBalanced, TempDatabases } from './helpers.js';
+import { DIALECTS, DialectDatabases } from './dialects.js';
+import { expectLedgerBalanced } from './helpers.js';
 
-const temp = new TempDatabases();
-afterEach(() => temp.cleanUp(expectLedgerBalanced));
-
-async function open() {
+async function open(temp: DialectDatabases) {
   const db = await temp.fresh('friends');
   const accounts = new KyselyAccountsStore(db);
   const friends = new KyselyFriendsStore(db);
@@ -26,9 +24,12 @@ async function open() {
   return { db, accounts, friends, register };
 }
 
-describe('sqlite friends store', () => {
+describe.each(DIALECTS)('%s friends store', (dialect) => {
+  const temp = new DialectDatabases(dialect);
+  afterEach(() => temp.cleanUp(expectLedgerBalanced));
+
   it('friends - adding stores both directions once, however often and from whichever side', async () => {
-    const { db, friends, register } = await open();
+    const { db, friends, register } = await open(temp);
     const ann = await register('ann');
     const bob = await register('Bob');
     await friends.addFriend(ann.id, bob.id, 1000);
@@ -44,7 +45,7 @@ describe('sqlite friends store', () => {
   });
 
   it('friends - the list is sorted by name, case-insensitively', async () => {
-    const { friends, register } = await open();
+    const { friends, register } = await open(temp);
     const ann = await register('ann');
     const dave = await register('Dave');
     const bob = await register('Bob');
@@ -56,7 +57,7 @@ describe('sqlite friends store', () => {
   });
 
   it('friends - removing deletes both directions and answers false when they were not friends', async () => {
-    const { db, friends, register } = await open();
+    const { db, friends, register } = await open(temp);
     const ann = await register('ann');
     const bob = await register('Bob');
     const cyd = await register('cyd');
@@ -70,8 +71,19 @@ describe('sqlite friends store', () => {
     expect(await db.selectFrom('friends').selectAll().execute()).toHaveLength(2);
   });
 
+  it('friends - two people adding each other at once both end up friends once (a deadlock is run again)', async () => {
+    const { db, friends, register } = await open(temp);
+    const users = await Promise.all(['ann', 'Bob', 'cyd', 'Dave'].map(register));
+    // Every pair, from both sides at once: the two transactions insert the same two rows in
+    // opposite orders, which PostgreSQL may only resolve by aborting one of them.
+    const pairs = users.flatMap((a, i) => users.slice(i + 1).map((b) => [a.id, b.id] as const));
+    await Promise.all(pairs.flatMap(([a, b]) => [friends.addFriend(a, b, 1000), friends.addFriend(b, a, 1000)]));
+    expect(await db.selectFrom('friends').select('user_id').execute()).toHaveLength(pairs.length * 2);
+    for (const user of users) expect(await friends.friends(user.id)).toHaveLength(users.length - 1);
+  });
+
   it('friends - userByName finds a registered user case-insensitively, never a guest or the house', async () => {
-    const { accounts, friends, register } = await open();
+    const { accounts, friends, register } = await open(temp);
     const bob = await register('Bob');
     const guest = await accounts.createGuest('Guest1234', 0);
     expect(await friends.userByName('BOB')).toEqual({ ...bob, isGuest: false });

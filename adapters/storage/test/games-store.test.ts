@@ -1,37 +1,34 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Command, ok, PRESETS, tableOptions } from '@palace/core';
 import { GameService, ManualClock, ManualScheduler, RecordingPublisher, SequentialIds } from '@palace/service';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KyselyGamesStore, openSqlite } from '../src/index.js';
+import { isPostgresUrl, KyselyGamesStore, openSqlite } from '../src/index.js';
+import type { Database } from '../src/schema.js';
+import { DIALECTS, DialectDatabases } from './dialects.js';
+import { newGame, TempDatabases } from './helpers.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'palace-store-'));
-  dirs.push(dir);
-  return join(dir, 'nested', 'palace.db');
-}
-
-async function open(file: string) {
-  const db = await openSqlite(file);
+function service(db: Kysely<Database>) {
   const store = new KyselyGamesStore(db);
   const clock = new ManualClock();
   const scheduler = new ManualScheduler(clock);
-  const service = new GameService<{ n: number }>(
+  const games = new GameService<{ n: number }>(
     { store, clock, ids: new SequentialIds(), scheduler, publisher: new RecordingPublisher() },
     'test',
   );
-  return { db, store, clock, scheduler, service };
+  return { db, store, clock, scheduler, service: games };
+}
+
+/** Polls `done` every few ms until it holds; fails after `ms` (generous: a loaded machine is slow). */
+async function waitFor(done: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
 }
 
 /** Creates a game through the service (so it is stored as the server would store it). */
-async function createWith(s: Awaited<ReturnType<typeof open>>, n: number, aiDelayMs: number, commands: Command[]) {
+async function createWith(s: ReturnType<typeof service>, n: number, aiDelayMs: number, commands: Command[]) {
   const created = await s.service.create({ options, meta: { n }, aiDelayMs, initial: () => ({ commands }) });
   if (!created.ok) throw new Error(created.error.code);
   return created.value.game;
@@ -40,57 +37,62 @@ async function createWith(s: Awaited<ReturnType<typeof open>>, n: number, aiDela
 const options = tableOptions({ rules: { ...PRESETS.classic.rules, chooseFaceUp: false }, maxSeats: 4 });
 const sit = (seat: string, ai: 'greedy' | null = null): Command => ({ type: 'sit', seat, name: seat, ai });
 
-describe('sqlite games store', () => {
+describe('sqlite games store - the file', () => {
   it('openSqlite - creates the file and its folder, with WAL, synchronous FULL and foreign keys', async () => {
-    const { db } = await open(tempFile());
+    const temp = new TempDatabases();
+    const { db } = service(temp.track(await openSqlite(temp.file('store').replace(/palace\.db$/, 'nested/palace.db'))));
     const pragma = async (name: string) =>
       (await sql.raw(`pragma ${name}`).execute(db)).rows[0] as Record<string, unknown>;
     expect(Object.values(await pragma('journal_mode'))[0]).toBe('wal');
     expect(Object.values(await pragma('synchronous'))[0]).toBe(2);
     expect(Object.values(await pragma('foreign_keys'))[0]).toBe(1);
     expect(Object.values(await pragma('busy_timeout'))[0]).toBe(5000);
-    await db.destroy();
+    await temp.cleanUp();
   });
+});
+
+describe.each(DIALECTS)('%s games store', (dialect) => {
+  const temp = new DialectDatabases(dialect);
+  afterEach(() => temp.cleanUp());
+  const open = async (location: string) => service(await temp.open(location));
 
   it('store - a game round-trips exactly, record entries included, across a reopen', async () => {
-    const file = tempFile();
-    const first = await open(file);
+    const location = await temp.location();
+    const first = await open(location);
     const { id } = await createWith(first, 1, 1500, [sit('alice'), sit('bob')]);
     const started = await first.service.change(id, () =>
       ok({ commands: [{ type: 'start', seat: null }], meta: { n: 2 } }),
     );
     if (!started.ok) throw new Error(started.error.code);
-    await first.db.destroy();
+    await temp.close(first.db);
 
     // The change loaded the game without its earlier entries and appended the new one after them.
     const { entriesFrom, ...changed } = started.value.game;
     expect(entriesFrom).toBe(2);
     expect(changed.record.entries.map((e) => e.command.type)).toEqual(['start']);
 
-    const second = await open(file);
+    const second = await open(location);
     const loaded = await second.store.load(id);
     expect(loaded?.record.entries.map((e) => e.command.type)).toEqual(['sit', 'sit', 'start']);
     expect(loaded).toEqual({ ...changed, record: { ...changed.record, entries: loaded?.record.entries } });
     const head = await second.store.load(id, { entries: false });
     expect(head).toEqual({ ...loaded, record: { ...changed.record, entries: [] }, entriesFrom: 3 });
-    await second.db.destroy();
   });
 
   it('store - a save with a stale version or an insert of a taken id writes nothing and answers conflict', async () => {
-    const opened = await open(tempFile());
-    const { db, store } = opened;
+    const opened = await open(await temp.location());
+    const { store } = opened;
     const game = await createWith(opened, 0, 0, [sit('a')]);
     const next = { ...game, version: 2, meta: { n: 9 } };
     expect(await store.save(next, 1)).toBe('saved');
     expect(await store.save({ ...next, version: 3, meta: { n: 10 } }, 1)).toBe('conflict');
     expect((await store.load(game.id))?.meta).toEqual({ n: 9 });
     expect(await store.insert(game)).toBe('conflict');
-    await db.destroy();
   });
 
   it('store - listed games of one kind come newest first, unlisted and other kinds left out', async () => {
-    const opened = await open(tempFile());
-    const { db, store, clock } = opened;
+    const opened = await open(await temp.location());
+    const { store, clock } = opened;
     const older = await createWith(opened, 1, 0, [sit('a')]);
     clock.advance(1000);
     const newer = await createWith(opened, 2, 0, [sit('b')]);
@@ -106,12 +108,11 @@ describe('sqlite games store', () => {
     // Taking a game off the list is an ordinary save.
     expect(await store.save({ ...newer, version: 3, listed: false }, 2)).toBe('saved');
     expect((await store.listed('test', 10)).map((g) => g.id)).toEqual([older.id]);
-    await db.destroy();
   });
 
   it('store - pending AI turns are found again after a reopen and the game plays on', async () => {
-    const file = tempFile();
-    const first = await open(file);
+    const location = await temp.location();
+    const first = await open(location);
     const game = await createWith(first, 0, 1500, [
       sit('a', 'greedy'),
       sit('b', 'greedy'),
@@ -119,22 +120,48 @@ describe('sqlite games store', () => {
     ]);
     const id = game.id;
     expect(game.aiDueAt).not.toBeNull();
-    await first.db.destroy();
+    await temp.close(first.db);
 
-    const second = await open(file);
+    const second = await open(location);
     expect(await second.service.rearm()).toBe(1);
     for (let i = 0; i < 3000 && second.scheduler.dueAt(id) !== undefined; i++) {
       second.clock.advance(1500);
       second.scheduler.runDue();
-      // The scheduled task saves through SQLite; wait until that write has landed.
-      for (let k = 0; k < 50 && second.scheduler.dueAt(id) === undefined; k++) {
-        if ((await second.store.load(id))?.aiDueAt === null) break;
-        await new Promise((resolve) => setTimeout(resolve, 1));
-      }
+      // The scheduled AI move saves through the database: wait until it has landed (the next move
+      // is scheduled) or the game needs no more (no AI deadline stored).
+      await waitFor(
+        async () => second.scheduler.dueAt(id) !== undefined || (await second.store.load(id))?.aiDueAt === null,
+        'the AI move to be stored',
+      );
     }
     const end = await second.store.load(id);
     expect(end?.state.phase).toBe('finished');
     expect(end?.record.entries.length).toBe(end ? end.version + 2 : -1);
-    await second.db.destroy();
+  });
+});
+
+describe.skipIf(!DIALECTS.includes('postgres'))('postgres games store', () => {
+  const temp = new DialectDatabases('postgres');
+  afterEach(() => temp.cleanUp());
+
+  it('openPostgres - times in ms past 2^31 and bigint sums read back as numbers, as on SQLite', async () => {
+    const db = await temp.fresh();
+    const store = new KyselyGamesStore(db);
+    const at = 1_760_000_000_123;
+    const game = { ...newGame('G1', at), aiDueAt: at + 1500 };
+    expect(await store.insert(game)).toBe('saved');
+    const loaded = await store.load('G1');
+    expect([loaded?.createdAt, loaded?.aiDueAt]).toEqual([at, at + 1500]);
+    expect(await store.withAiDue('test')).toEqual([{ id: 'G1', aiDueAt: at + 1500 }]);
+    const row = await sql<{
+      total: unknown;
+      n: unknown;
+    }>`select sum(created_at) as total, count(*) as n from games`.execute(db);
+    expect(row.rows).toEqual([{ total: at, n: 1 }]);
+    expect([
+      isPostgresUrl('postgres://u@h/db'),
+      isPostgresUrl('postgresql://h/db'),
+      isPostgresUrl('data/palace.db'),
+    ]).toEqual([true, true, false]);
   });
 });

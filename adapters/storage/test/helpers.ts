@@ -30,6 +30,12 @@ export class TempDatabases {
     return db;
   }
 
+  /** Forgets `db` (its caller closes it). */
+  untrack(db: Kysely<Database>): void {
+    const at = this.open.indexOf(db);
+    if (at >= 0) this.open.splice(at, 1);
+  }
+
   /** Runs `check` on every database still open, then closes them and removes the folders. */
   async cleanUp(check?: (db: Kysely<Database>) => Promise<void>): Promise<void> {
     try {

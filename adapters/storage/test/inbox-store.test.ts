@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KyselyAccountsStore, KyselyInboxStore } from '../src/index.js';
-import { TempDatabases } from './helpers.js';
+import { DIALECTS, DialectDatabases } from './dialects.js';
 
-const temp = new TempDatabases();
-afterEach(() => temp.cleanUp());
+describe.each(DIALECTS)('%s inbox store', (dialect) => {
+  const temp = new DialectDatabases(dialect);
+  afterEach(() => temp.cleanUp());
 
-describe('sqlite inbox store', () => {
   it('inbox - applications are stored as rows; a repeat e-mail is stored again and reported', async () => {
     const db = await temp.fresh('inbox');
     const inbox = new KyselyInboxStore(db);

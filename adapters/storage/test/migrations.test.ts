@@ -1,12 +1,11 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, openSqlite } from '../src/index.js';
+import { type Dialect, migrate } from '../src/index.js';
 import type { Database } from '../src/schema.js';
-import { expectLedgerBalanced, TempDatabases } from './helpers.js';
-
-const temp = new TempDatabases();
-afterEach(() => temp.cleanUp(expectLedgerBalanced));
+import { DIALECTS, DialectDatabases } from './dialects.js';
+import { expectLedgerBalanced } from './helpers.js';
 
 const ALL = [
   '0001_games',
@@ -15,16 +14,20 @@ const ALL = [
   '0004_results_prizes_friends',
   '0005_waitlist_support',
   '0006_seat_clock',
+  '0007_cluster',
 ];
 const TABLES = [
+  'cluster_nodes',
   'counters',
   'friends',
   'game_entries',
+  'game_leases',
   'games',
   'guest_links',
   'held_prizes',
   'invite_codes',
   'ledger',
+  'presence',
   'results',
   'sessions',
   'support_messages',
@@ -32,19 +35,17 @@ const TABLES = [
   'waitlist',
 ];
 
-/** A bare connection to `file`, without running any migration. */
-function connect(file: string): Kysely<Database> {
-  return temp.track(new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file) }) }));
-}
-
-const run = (db: Kysely<Database>) => migrate(db as unknown as Kysely<unknown>);
-
-async function tables(db: Kysely<Database>): Promise<string[]> {
-  const rows = await sql<{ name: string }>`
-    select name from sqlite_master
-    where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'
-    order by name`.execute(db);
-  return rows.rows.map((r) => r.name);
+/** The tables of the schema (without Kysely's own), sorted by code point as `TABLES` is. */
+async function tables(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  const rows =
+    dialect === 'sqlite'
+      ? await sql<{ name: string }>`
+          select name from sqlite_master
+          where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db)
+      : await sql<{ name: string }>`
+          select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_name not like 'kysely_%'`.execute(db);
+  return rows.rows.map((r) => r.name).sort();
 }
 
 async function applied(db: Kysely<Database>): Promise<string[]> {
@@ -52,11 +53,33 @@ async function applied(db: Kysely<Database>): Promise<string[]> {
   return rows.rows.map((r) => r.name);
 }
 
-describe('sqlite migrations', () => {
+describe.each(DIALECTS)('%s migrations', (dialect) => {
+  const temp = new DialectDatabases(dialect);
+  /** Connections opened without `openSqlite` / `openPostgres` (no migration run yet). */
+  const bare: Array<Kysely<Database>> = [];
+  afterEach(async () => {
+    for (const db of bare.splice(0)) await db.destroy();
+    await temp.cleanUp(expectLedgerBalanced);
+  });
+
+  /** A bare connection to `location`, without running any migration. */
+  function connect(location: string): Kysely<Database> {
+    const db = new Kysely<Database>({
+      dialect:
+        dialect === 'sqlite'
+          ? new SqliteDialect({ database: new SQLite(location) })
+          : new PostgresDialect({ pool: new pg.Pool({ connectionString: location, max: 2 }) }),
+    });
+    bare.push(db);
+    return db;
+  }
+
+  const run = (db: Kysely<Database>) => migrate(db as unknown as Kysely<unknown>, dialect);
+
   it('migrate - a fresh database gets every migration in order, with the house and the counters', async () => {
-    const db = connect(temp.file('migrate'));
+    const db = connect(await temp.location('migrate'));
     expect(await run(db)).toEqual(ALL);
-    expect(await tables(db)).toEqual(TABLES);
+    expect(await tables(db, dialect)).toEqual(TABLES);
     expect(await applied(db)).toEqual(ALL);
     expect(await db.selectFrom('users').select(['id', 'username', 'balance']).execute()).toEqual([
       { id: 0, username: 'house', balance: 0 },
@@ -66,15 +89,16 @@ describe('sqlite migrations', () => {
       { name: 'user', value: 0 },
     ]);
     expect(await run(db)).toEqual([]);
+    await expectLedgerBalanced(db);
   });
 
-  it('migrate - reopening an existing file runs nothing again and keeps its data', async () => {
-    const file = temp.file('migrate');
-    const first = await openSqlite(file);
+  it('migrate - reopening an existing database runs nothing again and keeps its data', async () => {
+    const location = await temp.location('migrate');
+    const first = await temp.open(location);
     await first.insertInto('invite_codes').values({ code: 'KEEP', uses_left: 3, created_at: 1 }).execute();
-    await first.destroy();
+    await temp.close(first);
 
-    const second = temp.track(await openSqlite(file));
+    const second = await temp.open(location);
     expect(await run(second)).toEqual([]);
     expect(await applied(second)).toEqual(ALL);
     expect(await second.selectFrom('invite_codes').select(['code', 'uses_left']).execute()).toEqual([
@@ -83,24 +107,40 @@ describe('sqlite migrations', () => {
     expect(await second.selectFrom('users').select('id').execute()).toEqual([{ id: 0 }]);
   });
 
-  it('migrate - a database left at 0003 gets only 0004 to 0006 and keeps its accounts', async () => {
-    const file = temp.file('migrate');
-    const old = connect(file);
+  it('migrate - a database left at 0003 gets only 0004 to 0007 and keeps its accounts', async () => {
+    const old = connect(await temp.location('migrate'));
     await run(old);
-    // Back to the 0003 state: 0004 and 0005 only added tables.
+    // Back to the 0003 state: 0004, 0005 and 0007 added tables, 0006 and 0007 columns and indexes.
     const later = ['support_messages', 'waitlist', 'friends', 'guest_links', 'held_prizes', 'results'];
-    for (const table of later) await old.schema.dropTable(table).execute();
-    // 0006 added columns and indexes to games.
+    const cluster = ['presence', 'cluster_nodes', 'game_leases'];
+    for (const table of [...later, ...cluster]) await old.schema.dropTable(table).execute();
     for (const index of ['games_kind_phase', 'games_kind_turn_due']) await old.schema.dropIndex(index).execute();
-    for (const column of ['phase', 'seat_clock', 'turn_due_at']) {
+    for (const column of ['seen_at', 'phase', 'seat_clock', 'turn_due_at']) {
       await old.schema.alterTable('games').dropColumn(column).execute();
     }
     await sql`delete from kysely_migration where name >= '0004'`.execute(old);
     await sql`insert into users (id, username, balance, created_at) values (-1, 'Guest1000', 0, 5)`.execute(old);
-    expect(await tables(old)).toEqual(TABLES.filter((t) => !later.includes(t)));
+    expect(await tables(old, dialect)).toEqual(TABLES.filter((t) => !later.includes(t) && !cluster.includes(t)));
 
-    expect(await run(old)).toEqual(['0004_results_prizes_friends', '0005_waitlist_support', '0006_seat_clock']);
-    expect(await tables(old)).toEqual(TABLES);
+    expect(await run(old)).toEqual(ALL.slice(3));
+    expect(await tables(old, dialect)).toEqual(TABLES);
     expect(await old.selectFrom('users').select('id').orderBy('id').execute()).toEqual([{ id: -1 }, { id: 0 }]);
   });
+
+  // Two server nodes starting at once on one PostgreSQL database. (SQLite is one node's own file.)
+  it.skipIf(dialect !== 'postgres')(
+    'migrate - two nodes migrating one database at once: one runs everything, the other nothing',
+    async () => {
+      const location = await temp.location('migrate');
+      const [a, b] = [connect(location), connect(location)];
+      const ran = await Promise.all([run(a), run(b)]);
+      expect([...ran].sort((x, y) => x.length - y.length)).toEqual([[], ALL]);
+      expect(await applied(b)).toEqual(ALL);
+      expect(await tables(a, dialect)).toEqual(TABLES);
+      // And two nodes opening it at once (the ordinary start) both come up on the same data.
+      const [c, d] = await Promise.all([temp.open(location), temp.open(location)]);
+      await c.insertInto('invite_codes').values({ code: 'SEEN', uses_left: 1, created_at: 1 }).execute();
+      expect(await d.selectFrom('invite_codes').select('code').execute()).toEqual([{ code: 'SEEN' }]);
+    },
+  );
 });

@@ -3,10 +3,8 @@ import type { StoredGame } from '@palace/service';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KyselyGamesStore, migrate } from '../src/index.js';
-import { expectLedgerBalanced, newGame, TempDatabases } from './helpers.js';
-
-const temp = new TempDatabases();
-afterEach(() => temp.cleanUp(expectLedgerBalanced));
+import { DIALECTS, DialectDatabases } from './dialects.js';
+import { expectLedgerBalanced, newGame } from './helpers.js';
 
 /** `newGame` in another engine phase (the store only files it; no rule runs here). */
 function inPhase(id: string, phase: Phase, kind = 'test'): StoredGame {
@@ -14,7 +12,10 @@ function inPhase(id: string, phase: Phase, kind = 'test'): StoredGame {
   return { ...game, state: { ...game.state, phase } };
 }
 
-describe('games store - seat clock', () => {
+describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
+  const temp = new DialectDatabases(dialect);
+  afterEach(() => temp.cleanUp(expectLedgerBalanced));
+
   it('games store - the seat clock round-trips; turn deadlines and unfinished games are found by kind', async () => {
     const store = new KyselyGamesStore(await temp.fresh('seat-clock'));
     const clocked = { ...inPhase('G1', 'playing'), seatClock: { turnDueAt: 5000, strikes: { a: 2 }, away: ['b'] } };
@@ -42,14 +43,15 @@ describe('games store - seat clock', () => {
     await store.insert(inPhase('G1', 'playing'));
     await store.insert(inPhase('G2', 'finished'));
     await store.insert(inPhase('G3', 'setup'));
-    // Back to the 0005 schema, rows kept.
+    // Back to the 0005 schema, rows kept (0007 undone first: it only added tables and a column).
+    for (const table of ['presence', 'cluster_nodes', 'game_leases']) await db.schema.dropTable(table).execute();
     for (const index of ['games_kind_phase', 'games_kind_turn_due']) await db.schema.dropIndex(index).execute();
-    for (const column of ['phase', 'seat_clock', 'turn_due_at']) {
+    for (const column of ['seen_at', 'phase', 'seat_clock', 'turn_due_at']) {
       await db.schema.alterTable('games').dropColumn(column).execute();
     }
-    await sql`delete from kysely_migration where name = '0006_seat_clock'`.execute(db);
+    await sql`delete from kysely_migration where name >= '0006'`.execute(db);
 
-    expect(await migrate(db as unknown as Kysely<unknown>)).toEqual(['0006_seat_clock']);
+    expect(await migrate(db as unknown as Kysely<unknown>, dialect)).toEqual(['0006_seat_clock', '0007_cluster']);
     expect((await store.load('G1'))?.seatClock).toEqual({ turnDueAt: null, strikes: {}, away: [] });
     const open = await store.unfinished('test');
     expect(open.map((g) => `${g.id}:${g.phase}`).sort()).toEqual(['G1:playing', 'G3:setup']);

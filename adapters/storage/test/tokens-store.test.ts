@@ -4,12 +4,10 @@ import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOUSE_ID, KyselyAccountsStore, KyselyGamesStore, KyselyTokensStore } from '../src/index.js';
 import type { Database } from '../src/schema.js';
-import { expectLedgerBalanced, newGame, nextVersion, TempDatabases } from './helpers.js';
+import { DIALECTS, DialectDatabases } from './dialects.js';
+import { expectLedgerBalanced, newGame, nextVersion } from './helpers.js';
 
-const temp = new TempDatabases();
-afterEach(() => temp.cleanUp(expectLedgerBalanced));
-
-async function open() {
+async function open(temp: DialectDatabases) {
   const db = await temp.fresh('tokens');
   const accounts = new KyselyAccountsStore(db);
   const tokens = new KyselyTokensStore(db);
@@ -61,9 +59,12 @@ const pay = (to: number, amount: number, gameId: string | null, kind: Posting['k
   gameId,
 });
 
-describe('sqlite tokens store', () => {
+describe.each(DIALECTS)('%s tokens store', (dialect) => {
+  const temp = new DialectDatabases(dialect);
+  afterEach(() => temp.cleanUp(expectLedgerBalanced));
+
   it('games - a save with postings debits and credits, two ledger rows per movement at the game time', async () => {
-    const { db, tokens, games, register, insert } = await open();
+    const { db, tokens, games, register, insert } = await open(temp);
     const ann = await register('Ann');
     const bob = await register('Bob');
     const game = await insert('g1', 1000);
@@ -97,7 +98,7 @@ describe('sqlite tokens store', () => {
   });
 
   it('games - a save whose posting exceeds a balance answers short and changes nothing at all', async () => {
-    const { db, tokens, games, register, insert } = await open();
+    const { db, tokens, games, register, insert } = await open(temp);
     const ann = await register('Ann');
     const poor = await register('Poor', 5);
     const guestId = await register('Cyd');
@@ -128,7 +129,7 @@ describe('sqlite tokens store', () => {
   });
 
   it('games - an insert with a short posting stores nothing, and the id stays free', async () => {
-    const { db, games, register } = await open();
+    const { db, games, register } = await open(temp);
     const ann = await register('Ann', 50);
     const before = await snapshot(db);
     const game = newGame('g1', 1000);
@@ -144,7 +145,7 @@ describe('sqlite tokens store', () => {
   });
 
   it('games - results are stored with the game and finishedBy lists them newest first with the won flag', async () => {
-    const { db, games, register, insert } = await open();
+    const { db, games, register, insert } = await open(temp);
     const ann = await register('Ann');
     const bob = await register('Bob');
     const g1 = await insert('g1', 1000);
@@ -194,7 +195,7 @@ describe('sqlite tokens store', () => {
   });
 
   it('tokens - a held guest prize is paid once, only to the account that adopted the guest', async () => {
-    const { db, tokens, games, register, guest, insert } = await open();
+    const { db, tokens, games, register, guest, insert } = await open(temp);
     const ann = await register('Ann');
     const bob = await register('Bob');
     const winner = await guest('Guest1001');
@@ -226,7 +227,7 @@ describe('sqlite tokens store', () => {
   });
 
   it('tokens - 100 simultaneous identical claims pay the prize exactly once', async () => {
-    const { db, tokens, games, register, guest, insert } = await open();
+    const { db, tokens, games, register, guest, insert } = await open(temp);
     const ann = await register('Ann');
     const winner = await guest('Guest1001');
     const game = await insert('g1', 1000);
@@ -240,7 +241,7 @@ describe('sqlite tokens store', () => {
   });
 
   it('games - 100 concurrent saves with a fee on one version: one saved, the rest conflict, one fee', async () => {
-    const { db, tokens, games, register, insert } = await open();
+    const { db, tokens, games, register, insert } = await open(temp);
     const ann = await register('Ann');
     const game = await insert('g1', 1000);
     // A fee of 1 from 100 tokens: without the version guard every save could pay it.
@@ -259,7 +260,7 @@ describe('sqlite tokens store', () => {
   });
 
   it('tokens - history is newest first with kinds, amounts, games and times', async () => {
-    const { tokens, games, register, insert } = await open();
+    const { tokens, games, register, insert } = await open(temp);
     const ann = await register('Ann', 100, 500);
     const game = await insert('g1', 1000, { postings: [fee(ann, 10, 'g1')] });
     const v2 = nextVersion(game, 2000);
@@ -285,7 +286,7 @@ describe('sqlite tokens store', () => {
   });
 
   it('tokens - the leaderboard orders by balance or by wins, ties by id, without the house and guests', async () => {
-    const { tokens, register, guest, insert } = await open();
+    const { tokens, register, guest, insert } = await open(temp);
     const ann = await register('Ann');
     const bob = await register('Bob');
     const cyd = await register('Cyd');
