@@ -5,6 +5,7 @@ import type {
   Finished,
   GamesStore,
   IdSource,
+  Leases,
   Publisher,
   SaveOutcome,
   Scheduler,
@@ -19,6 +20,8 @@ import type {
  */
 export class MemoryGamesStore implements GamesStore {
   private readonly rows = new Map<string, string>();
+  /** Game id → when a seat holder was last seen (`markSeen`), beside the game as the `seen_at` column is. */
+  private readonly sightings = new Map<string, number>();
   /** Called before each save completes; tests use it to slip in a competing write. */
   beforeSave: ((game: StoredGame) => Promise<void>) | null = null;
 
@@ -46,7 +49,9 @@ export class MemoryGamesStore implements GamesStore {
       this.beforeSave = null;
       await hook(game);
     }
-    const current = await this.load(game.id);
+    // Read and compare with no await before the write, so two concurrent saves cannot both pass (as in a database).
+    const row = this.rows.get(game.id);
+    const current = row === undefined ? null : (JSON.parse(row) as StoredGame);
     if (current === null || current.version !== expectedVersion) return 'conflict';
     if (!this.bank.apply(game, effects)) return 'short';
     // A partial record continues the stored one.
@@ -73,23 +78,28 @@ export class MemoryGamesStore implements GamesStore {
       .slice(0, limit);
   }
 
-  async withAiDue(kind: string): Promise<Array<{ id: string; aiDueAt: number }>> {
+  async withAiDue(kind: string, dueBy = Number.POSITIVE_INFINITY): Promise<Array<{ id: string; aiDueAt: number }>> {
     const due: Array<{ id: string; aiDueAt: number }> = [];
     for (const row of this.rows.values()) {
       const game = JSON.parse(row) as StoredGame;
-      if (game.kind === kind && game.aiDueAt !== null) due.push({ id: game.id, aiDueAt: game.aiDueAt });
+      const { aiDueAt } = game;
+      if (game.kind === kind && aiDueAt !== null && aiDueAt <= dueBy) due.push({ id: game.id, aiDueAt });
     }
     return due;
   }
 
-  async withTurnDue(kind: string): Promise<Array<{ id: string; turnDueAt: number }>> {
+  async withTurnDue(kind: string, dueBy = Number.POSITIVE_INFINITY): Promise<Array<{ id: string; turnDueAt: number }>> {
     const due: Array<{ id: string; turnDueAt: number }> = [];
     for (const row of this.rows.values()) {
       const game = JSON.parse(row) as StoredGame;
       const turnDueAt = game.seatClock.turnDueAt;
-      if (game.kind === kind && turnDueAt !== null) due.push({ id: game.id, turnDueAt });
+      if (game.kind === kind && turnDueAt !== null && turnDueAt <= dueBy) due.push({ id: game.id, turnDueAt });
     }
     return due;
+  }
+
+  async markSeen(id: string, at: number): Promise<void> {
+    if (this.rows.has(id) && at > (this.sightings.get(id) ?? Number.NEGATIVE_INFINITY)) this.sightings.set(id, at);
   }
 
   async unfinished(kind: string): Promise<UnfinishedGame[]> {
@@ -97,9 +107,35 @@ export class MemoryGamesStore implements GamesStore {
     for (const row of this.rows.values()) {
       const game = JSON.parse(row) as StoredGame;
       const { phase } = game.state;
-      if (game.kind === kind && phase !== 'finished') found.push({ id: game.id, phase, updatedAt: game.updatedAt });
+      if (game.kind !== kind || phase === 'finished') continue;
+      const seenAt = this.sightings.get(game.id);
+      found.push({ id: game.id, phase, updatedAt: game.updatedAt, ...(seenAt === undefined ? {} : { seenAt }) });
     }
     return found;
+  }
+}
+
+/**
+ * Leases in memory, like the `game_leases` table: share one between several services to stand for
+ * the nodes of a cluster.
+ */
+export class MemoryLeases implements Leases {
+  private readonly held = new Map<string, { readonly holder: string; readonly until: number }>();
+
+  async take(key: string, holder: string, now: number, until: number): Promise<boolean> {
+    const lease = this.held.get(key);
+    if (lease !== undefined && lease.holder !== holder && lease.until > now) return false;
+    this.held.set(key, { holder, until });
+    return true;
+  }
+
+  async release(key: string, holder: string): Promise<void> {
+    if (this.held.get(key)?.holder === holder) this.held.delete(key);
+  }
+
+  /** Who holds `key`, whatever its expiry (tests). */
+  holder(key: string): string | undefined {
+    return this.held.get(key)?.holder;
   }
 }
 

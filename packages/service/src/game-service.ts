@@ -1,11 +1,8 @@
 import {
-  AI_POLICIES,
-  aiCommand,
   appendEntry,
   applyCommand,
   type Command,
   createGame,
-  createRng,
   err,
   type GameEvent,
   type GameRecord,
@@ -15,32 +12,20 @@ import {
   type Result,
   type TableOptions,
 } from '@palace/core';
+import { expiredKind, GameJobs, type Rescues } from './game-jobs.js';
 import type {
   Clock,
   Effects,
   GamesStore,
   IdSource,
   Json,
+  Leases,
   Publisher,
   Scheduler,
   SeatClock,
   StoredGame,
 } from './ports.js';
-import {
-  ABANDON_MS,
-  allAway,
-  clockAfter,
-  clockedSeats,
-  everyoneLeaves,
-  forgive,
-  greedyFor,
-  NO_SEAT_CLOCK,
-  nextServerSeat,
-  seatClockOf,
-  struck,
-  TURN_MS,
-  WAITING_EXPIRY_MS,
-} from './seat-clock.js';
+import { clockAfter, forgive, NO_SEAT_CLOCK, nextServerSeat, seatClockOf, TURN_MS } from './seat-clock.js';
 import { type ServiceError, serviceError } from './service-error.js';
 
 /** What a request wants done: engine commands (applied in order, all or none) and new variant data. */
@@ -65,6 +50,12 @@ export interface ServicePorts {
   readonly ids: IdSource;
   readonly scheduler: Scheduler;
   readonly publisher: Publisher;
+  /** Shared by the nodes of one store: a game's server-side jobs run on one node at a time. Absent: unguarded (one process). */
+  readonly leases?: Leases;
+  /** This node's name among the nodes sharing the store (the holder of its leases). */
+  readonly nodeId?: string;
+  /** Where each game service adds its rescue of overdue jobs, for the server to run them (`JOB_RESCUE_MS`). */
+  readonly rescues?: Rescues;
 }
 
 /** How a variant tailors the service. */
@@ -88,7 +79,7 @@ export interface GameServiceOptions<M extends Json> {
 }
 
 /** A change the service makes itself: it may also alter the seat clock or retire the game. */
-interface ServerChange<M extends Json> extends Change<M> {
+export interface ServerChange<M extends Json> extends Change<M> {
   /** Alters the seat clock (timeouts, away marks), given the state after the commands. */
   readonly seatClock?: (clock: SeatClock, state: GameState) => SeatClock;
   /** Stores the game under another kind, where no variant finds it (an expired waiting game). */
@@ -103,16 +94,6 @@ interface Origin {
   readonly byServer: boolean;
 }
 
-/** The kind an expired game of `kind` is kept under: no variant's service finds it (404). */
-export function expiredKind(kind: string): string {
-  return `${kind}/expired`;
-}
-
-/** The scheduler key of a game's turn clock (its id alone keys its AI timer). */
-function turnKey(id: string): string {
-  return `${id}#turn`;
-}
-
 /** How many games' last published versions each service keeps (the oldest are forgotten first). */
 const PUBLISHED_KEPT = 10_000;
 
@@ -123,18 +104,15 @@ const MAX_ID_ATTEMPTS = 20;
 
 /**
  * Runs games of one variant (`kind`): load, decide with the engine, store with the expected
- * version, publish, and schedule AI seats and the human seats' turn clock (DECISIONS §6). The
- * games live in the store, so several server nodes can share one; the only state kept here is
- * when each game's players were last seen by this node (for finding abandoned games).
+ * version, publish, and schedule AI seats and the human seats' turn clock (DECISIONS §6; the jobs
+ * are in `GameJobs`). The games live in the store, so several server nodes can share one; the only
+ * state kept here is what this node published and saw (timers, last sightings of players).
  */
 export class GameService<M extends Json> {
   private readonly turnMs: number;
-  /** Game id → when a seat holder was last seen here (a request, a socket message), ms since the epoch. */
-  private readonly lastSeen = new Map<string, number>();
   /** Game id → the newest version this node published (see `changedElsewhere`). */
   private readonly published = new Map<string, number>();
-  /** When this service started, ms since the epoch: games nobody was seen in count from here. */
-  private readonly startedAt: number;
+  private readonly jobs: GameJobs<M>;
 
   constructor(
     private readonly ports: ServicePorts,
@@ -145,7 +123,10 @@ export class GameService<M extends Json> {
     if (!Number.isInteger(turnMs) || turnMs <= 0)
       throw new RangeError(`turnMs must be a whole number above 0, got ${turnMs}`);
     this.turnMs = turnMs;
-    this.startedAt = ports.clock.now();
+    this.jobs = new GameJobs<M>(ports, kind, {
+      get: (id) => this.get(id),
+      write: (id, plan) => this.write(id, plan, { keepAiDeadline: false, byServer: true }),
+    });
   }
 
   /** Creates a game, applying `initial` (for example the creator's `sit`) before it is first stored. */
@@ -229,10 +210,11 @@ export class GameService<M extends Json> {
 
   /**
    * Notes that a holder of a seat of game `id` was seen (a view, a poll, a socket message): a game
-   * nobody is seen in for `ABANDON_MS` is played out by the AI. In memory, on this node only.
+   * nobody is seen in for `ABANDON_MS` is played out by the AI. In memory, and in the store for the
+   * other nodes' sweeps at most once per `SEEN_WRITE_MS` per game.
    */
   touch(id: string): void {
-    this.lastSeen.set(id, this.ports.clock.now());
+    this.jobs.touch(id);
   }
 
   /**
@@ -306,136 +288,48 @@ export class GameService<M extends Json> {
    * Re-arms the AI timers and the turn clocks of this variant's stored games (at boot); a deadline
    * already past fires at once. Answers how many games got a timer.
    */
-  async rearm(): Promise<number> {
-    const games = new Set<string>();
-    for (const { id, aiDueAt } of await this.ports.store.withAiDue(this.kind)) {
-      this.schedule(id, aiDueAt);
-      games.add(id);
-    }
-    for (const { id, turnDueAt } of await this.ports.store.withTurnDue(this.kind)) {
-      this.scheduleTurn(id, turnDueAt);
-      games.add(id);
-    }
-    return games.size;
+  rearm(): Promise<number> {
+    return this.jobs.rearm();
+  }
+
+  /**
+   * Runs this variant's AI turns and turn clocks overdue by more than `RESCUE_GRACE_MS` (their
+   * timers lived on a node that died), under each game's lease. The server runs it every
+   * `JOB_RESCUE_MS` on every node (through `ServicePorts.rescues`). Answers how many overdue jobs
+   * it found (a job it already ran for the same deadline, to no effect, is not counted or run again).
+   */
+  rescue(): Promise<number> {
+    return this.jobs.rescue();
   }
 
   /**
    * Lets the server act in game `id` if an action is due from a seat it plays (an AI seat, or an
    * away one with the greedy AI): one command per call; the next one is scheduled after the
-   * variant's delay again. Safe to call at any time (it checks the deadline).
+   * variant's delay again. Safe to call at any time, on any node (it checks the deadline and runs
+   * under the game's lease).
    */
   async runAi(id: string): Promise<void> {
-    const loaded = await this.get(id);
-    if (!loaded.ok || loaded.value.aiDueAt === null) return;
-    if (this.ports.clock.now() < loaded.value.aiDueAt) {
-      this.schedule(id, loaded.value.aiDueAt);
-      return;
-    }
-    await this.write(
-      id,
-      (game) => {
-        if (game.aiDueAt === null || this.ports.clock.now() < game.aiDueAt) return ok(null);
-        const index = nextServerSeat(game.state, seatClockOf(game));
-        const seat = game.state.seats[index];
-        if (seat === undefined) return ok(null);
-        // Deterministic given the (secret) seed and the version; the policy only sees its seat's view.
-        const rng = createRng(`${game.record.seed}/ai/${game.version}`);
-        const command = aiCommand(game.state, index, AI_POLICIES[seat.ai ?? 'greedy'], rng);
-        return ok(command === null ? null : { commands: [command] });
-      },
-      { keepAiDeadline: false, byServer: true },
-    );
+    await this.jobs.runAi(id);
   }
 
   /**
    * Runs the turn clock of game `id` if it ran out: every human seat it runs for is played once
    * with the greedy AI and gets a strike (the third in a row makes it away). Safe to call at any
-   * time (it checks the deadline).
+   * time, on any node (it checks the deadline and runs under the game's lease).
    */
   async runClock(id: string): Promise<void> {
-    const loaded = await this.get(id);
-    if (!loaded.ok) return;
-    const dueAt = seatClockOf(loaded.value).turnDueAt;
-    if (dueAt === null) return;
-    if (this.ports.clock.now() < dueAt) {
-      this.scheduleTurn(id, dueAt);
-      return;
-    }
-    await this.write(
-      id,
-      (game) => {
-        const clock = seatClockOf(game);
-        if (clock.turnDueAt === null || this.ports.clock.now() < clock.turnDueAt) return ok(null);
-        const timedOut = clockedSeats(game.state, clock);
-        const commands = greedyFor(game, timedOut);
-        return ok({ commands, seatClock: (before: SeatClock, after: GameState) => struck(before, after, timedOut) });
-      },
-      { keepAiDeadline: false, byServer: true },
-    );
+    await this.jobs.runClock(id);
   }
 
   /**
    * The sweep, run every minute: plays out the games in setup or play that no seat holder was
-   * seen in for `ABANDON_MS` (every human seat away, so the AI finishes them and tokens settle),
-   * and expires the games still waiting for players with no change for `WAITING_EXPIRY_MS`
-   * (everyone seated leaves, refunding fees through the variant's effects, and the game is kept
-   * under `expiredKind`, where no variant finds it). Answers how many games it changed.
+   * seen in for `ABANDON_MS` on any node (every human seat away, so the AI finishes them and tokens
+   * settle), and expires the games still waiting for players with no change for
+   * `WAITING_EXPIRY_MS` (everyone seated leaves, refunding fees through the variant's effects, and
+   * the game is kept under `expiredKind`, where no variant finds it). Answers how many games it changed.
    */
-  async sweepIdle(): Promise<number> {
-    let changed = 0;
-    for (const game of await this.ports.store.unfinished(this.kind)) {
-      const now = this.ports.clock.now();
-      if (game.phase === 'waiting') {
-        if (now - game.updatedAt >= WAITING_EXPIRY_MS && (await this.expire(game.id))) changed++;
-      } else if (now - this.seenAt(game.id, game.updatedAt) >= ABANDON_MS && (await this.abandon(game.id))) {
-        changed++;
-      }
-    }
-    return changed;
-  }
-
-  /** When a seat holder of game `id` was last seen here; unseen games count from the later of `updatedAt` and this service's start. */
-  private seenAt(id: string, updatedAt: number): number {
-    return this.lastSeen.get(id) ?? Math.max(updatedAt, this.startedAt);
-  }
-
-  /** Marks every human seat of an abandoned game away; true if it wrote. */
-  private async abandon(id: string): Promise<boolean> {
-    let wrote = false;
-    const done = await this.write(
-      id,
-      (game) => {
-        const { phase, seats } = game.state;
-        const clock = seatClockOf(game);
-        wrote =
-          (phase === 'setup' || phase === 'playing') &&
-          this.ports.clock.now() - this.seenAt(id, game.updatedAt) >= ABANDON_MS &&
-          seats.some((seat) => seat.ai === null && !clock.away.includes(seat.id));
-        return ok(wrote ? { commands: [], seatClock: allAway } : null);
-      },
-      { keepAiDeadline: false, byServer: true },
-    );
-    return done.ok && wrote;
-  }
-
-  /** Expires a game still waiting with no change for `WAITING_EXPIRY_MS`; true if it wrote. */
-  private async expire(id: string): Promise<boolean> {
-    let wrote = false;
-    const done = await this.write(
-      id,
-      (game) => {
-        wrote = false;
-        if (game.state.phase !== 'waiting' || this.ports.clock.now() - game.updatedAt < WAITING_EXPIRY_MS) {
-          return ok(null);
-        }
-        const commands = everyoneLeaves(game.state);
-        if (commands === null) return ok(null);
-        wrote = true;
-        return ok({ commands, kind: expiredKind(this.kind) });
-      },
-      { keepAiDeadline: false, byServer: true },
-    );
-    return done.ok && wrote;
+  sweepIdle(): Promise<number> {
+    return this.jobs.sweepIdle();
   }
 
   private applyChange(
@@ -506,24 +400,6 @@ export class GameService<M extends Json> {
   private after(game: StoredGame<M>): void {
     this.ports.publisher.publish(game);
     this.notePublished(game);
-    const { scheduler } = this.ports;
-    if (game.aiDueAt === null) scheduler.cancel(game.id);
-    else this.schedule(game.id, game.aiDueAt);
-    const turnDueAt = seatClockOf(game).turnDueAt;
-    if (turnDueAt === null) scheduler.cancel(turnKey(game.id));
-    else this.scheduleTurn(game.id, turnDueAt);
-    if (game.state.phase === 'finished' || game.kind !== this.kind) this.lastSeen.delete(game.id);
-  }
-
-  private schedule(id: string, at: number): void {
-    this.ports.scheduler.schedule(id, at, () => {
-      void this.runAi(id);
-    });
-  }
-
-  private scheduleTurn(id: string, at: number): void {
-    this.ports.scheduler.schedule(turnKey(id), at, () => {
-      void this.runClock(id);
-    });
+    this.jobs.arm(game);
   }
 }

@@ -52,11 +52,26 @@ export { aiLevelField, DEFAULT_AI_LEVEL } from './ai-levels.js';
 export { EASY_KIND, EasyGames } from './easy-game/easy-games.js';
 export type { EasyMeta } from './easy-game/easy-meta.js';
 export { easyView } from './easy-game/easy-view.js';
-export { ManualClock, ManualScheduler, MemoryGamesStore, RecordingPublisher, SequentialIds } from './fakes.js';
+export {
+  ManualClock,
+  ManualScheduler,
+  MemoryGamesStore,
+  MemoryLeases,
+  RecordingPublisher,
+  SequentialIds,
+} from './fakes.js';
+export {
+  expiredKind,
+  JOB_RESCUE_MS,
+  LEASE_MS,
+  RESCUE_GRACE_MS,
+  RESCUE_RETRY_MS,
+  Rescues,
+  SEEN_WRITE_MS,
+} from './game-jobs.js';
 export {
   type Change,
   type Changed,
-  expiredKind,
   GameService,
   type GameServiceOptions,
   MAX_ATTEMPTS,
@@ -80,6 +95,7 @@ export type {
   GamesStore,
   IdSource,
   Json,
+  Leases,
   Posting,
   PostingKind,
   Publisher,

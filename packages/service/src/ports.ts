@@ -102,15 +102,26 @@ export interface GamesStore {
   save(game: StoredGame, expectedVersion: number, effects?: Effects): Promise<SaveOutcome>;
   /** Listed games of `kind`, newest first, at most `limit` (their records may come without entries). */
   listed(kind: string, limit: number): Promise<readonly StoredGame[]>;
-  /** Games of `kind` with an AI action pending (for re-arming timers at boot). */
-  withAiDue(kind: string): Promise<ReadonlyArray<{ readonly id: string; readonly aiDueAt: number }>>;
-  /** Games of `kind` with a human turn clock running (for re-arming timers at boot). */
-  withTurnDue(kind: string): Promise<ReadonlyArray<{ readonly id: string; readonly turnDueAt: number }>>;
+  /**
+   * Games of `kind` with an AI action pending (for re-arming timers at boot), or only those due by
+   * `dueBy` (ms since the epoch; for the rescue of overdue jobs).
+   */
+  withAiDue(kind: string, dueBy?: number): Promise<ReadonlyArray<{ readonly id: string; readonly aiDueAt: number }>>;
+  /** Games of `kind` with a human turn clock running (for re-arming timers at boot), or only those due by `dueBy`. */
+  withTurnDue(
+    kind: string,
+    dueBy?: number,
+  ): Promise<ReadonlyArray<{ readonly id: string; readonly turnDueAt: number }>>;
   /**
    * Games of `kind` not finished (engine phase waiting, setup or playing), for the sweep of
    * abandoned and expired games: just enough to pick the ones worth loading.
    */
   unfinished(kind: string): Promise<readonly UnfinishedGame[]>;
+  /**
+   * Notes that a seat holder of game `id` was seen at `at` (ms since the epoch) on some node, so
+   * every node's sweep knows. Not a change: the version stays; an earlier time never replaces a later.
+   */
+  markSeen(id: string, at: number): Promise<void>;
   /** The finished games of `kind` that `userId` played, most recently finished first. */
   finishedBy(kind: string, userId: number, limit: number): Promise<readonly Finished[]>;
 }
@@ -121,6 +132,23 @@ export interface UnfinishedGame {
   readonly phase: 'waiting' | 'setup' | 'playing';
   /** ms since the epoch of the last accepted change. */
   readonly updatedAt: number;
+  /** When a seat holder was last seen on any node (`markSeen`), ms since the epoch; absent if never noted. */
+  readonly seenAt?: number;
+}
+
+/**
+ * Exclusive claims on a key for a while, shared by the server nodes of one store: a game's
+ * server-side jobs (AI turn, turn clock, sweep) run on the one node holding the game's lease. A
+ * node that dies holding one loses it when it expires.
+ */
+export interface Leases {
+  /**
+   * Claims `key` for `holder` until `until` (ms since the epoch) if nobody holds it, its lease
+   * expired by `now`, or `holder` holds it already (then extended). True if `holder` holds it now.
+   */
+  take(key: string, holder: string, now: number, until: number): Promise<boolean>;
+  /** Gives `key` up if `holder` still holds it. */
+  release(key: string, holder: string): Promise<void>;
 }
 
 /** The time, in integer ms since the Unix epoch. */
