@@ -11,7 +11,9 @@ import type {
 } from '@palace/service';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { applyEffects, ShortBalance } from './ledger.js';
+import type { GameAnnouncer } from './pg-bus.js';
 import type { Database, GamesTable } from './schema.js';
+import { transact } from './transaction.js';
 
 type RecordHead = Omit<GameRecord, 'entries'>;
 
@@ -21,7 +23,11 @@ type RecordHead = Omit<GameRecord, 'entries'>;
  * record entries; it commits before the caller answers anyone.
  */
 export class KyselyGamesStore implements GamesStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Tells the other nodes of each stored change, inside its transaction (PostgreSQL clusters only). */
+    private readonly announce?: GameAnnouncer,
+  ) {}
 
   async load(id: string, options: { readonly entries?: boolean } = {}): Promise<StoredGame | null> {
     const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
@@ -49,6 +55,7 @@ export class KyselyGamesStore implements GamesStore {
       if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return 'conflict';
       await insertEntries(trx, game.id, game.record.entries, game.entriesFrom ?? 0);
       await applyEffects(trx, game, effects);
+      await this.announce?.(trx, game);
       return 'saved';
     });
   }
@@ -73,6 +80,7 @@ export class KyselyGamesStore implements GamesStore {
       if (from > before.entry_count) throw new Error(`record of ${game.id} skips entries`);
       await insertEntries(trx, game.id, game.record.entries.slice(before.entry_count - from), before.entry_count);
       await applyEffects(trx, game, effects);
+      await this.announce?.(trx, game);
       return 'saved';
     });
   }
@@ -91,10 +99,10 @@ export class KyselyGamesStore implements GamesStore {
     return rows.map((row) => ({ game: toGame(row, 'none'), won: row.won === 1 }));
   }
 
-  /** One transaction; a short balance rolls everything back and answers `short`. */
+  /** One transaction (run again on a deadlock); a short balance rolls everything back and answers `short`. */
   private async write(body: (trx: Transaction<Database>) => Promise<SaveOutcome>): Promise<SaveOutcome> {
     try {
-      return await this.db.transaction().execute(body);
+      return await transact(this.db, body);
     } catch (error) {
       if (error instanceof ShortBalance) return 'short';
       throw error;
@@ -114,22 +122,26 @@ export class KyselyGamesStore implements GamesStore {
     return rows.map((row) => toGame(row, 'none'));
   }
 
-  async withAiDue(kind: string): Promise<Array<{ id: string; aiDueAt: number }>> {
+  async withAiDue(kind: string, dueBy?: number): Promise<Array<{ id: string; aiDueAt: number }>> {
+    // On the (kind, ai_due_at) index: the rescue's bounded scan reads only the overdue rows.
     const rows = await this.db
       .selectFrom('games')
       .select(['id', 'ai_due_at'])
       .where('kind', '=', kind)
       .where('ai_due_at', 'is not', null)
+      .$if(dueBy !== undefined, (q) => q.where('ai_due_at', '<=', dueBy ?? 0))
       .execute();
     return rows.map((r) => ({ id: r.id, aiDueAt: Number(r.ai_due_at) }));
   }
 
-  async withTurnDue(kind: string): Promise<Array<{ id: string; turnDueAt: number }>> {
+  async withTurnDue(kind: string, dueBy?: number): Promise<Array<{ id: string; turnDueAt: number }>> {
+    // On the (kind, turn_due_at) index, like `withAiDue`.
     const rows = await this.db
       .selectFrom('games')
       .select(['id', 'turn_due_at'])
       .where('kind', '=', kind)
       .where('turn_due_at', 'is not', null)
+      .$if(dueBy !== undefined, (q) => q.where('turn_due_at', '<=', dueBy ?? 0))
       .execute();
     return rows.map((r) => ({ id: r.id, turnDueAt: Number(r.turn_due_at) }));
   }
@@ -137,11 +149,26 @@ export class KyselyGamesStore implements GamesStore {
   async unfinished(kind: string): Promise<UnfinishedGame[]> {
     const rows = await this.db
       .selectFrom('games')
-      .select(['id', 'phase', 'updated_at'])
+      .select(['id', 'phase', 'updated_at', 'seen_at'])
       .where('kind', '=', kind)
       .where('phase', 'in', ['waiting', 'setup', 'playing'])
       .execute();
-    return rows.map((r) => ({ id: r.id, phase: r.phase as UnfinishedGame['phase'], updatedAt: Number(r.updated_at) }));
+    return rows.map((r) => ({
+      id: r.id,
+      phase: r.phase as UnfinishedGame['phase'],
+      updatedAt: Number(r.updated_at),
+      ...(r.seen_at === null ? {} : { seenAt: Number(r.seen_at) }),
+    }));
+  }
+
+  async markSeen(id: string, at: number): Promise<void> {
+    // Not a change: the version and `updated_at` stay, so no write of a game ever conflicts with it.
+    await this.db
+      .updateTable('games')
+      .set({ seen_at: at })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', at)]))
+      .execute();
   }
 }
 

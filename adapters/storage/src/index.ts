@@ -3,9 +3,20 @@ export { KyselyAccountsStore } from './accounts-store.js';
 export { KyselyFriendsStore } from './friends-store.js';
 export { KyselyGamesStore } from './games-store.js';
 export { KyselyInboxStore } from './inbox-store.js';
+export { KyselyLeases } from './leases-store.js';
 export { HOUSE_ID } from './ledger.js';
 export { type Dialect, migrate } from './migrations.js';
+export {
+  type BusEvent,
+  CLUSTER_CHANNEL,
+  type ClusterMessage,
+  type GameAnnouncer,
+  gameAnnouncer,
+  PgBus,
+  type PgBusOptions,
+} from './pg-bus.js';
 export { isPostgresUrl, openPostgres, type PostgresOptions } from './postgres.js';
+export { KyselyPresenceStore, NODE_ALIVE_MS, NODE_FORGET_MS } from './presence-store.js';
 export type { Database } from './schema.js';
 export { openSqlite } from './sqlite.js';
 export { KyselyTokensStore } from './tokens-store.js';

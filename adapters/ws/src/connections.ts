@@ -13,12 +13,45 @@ export const RESTART_CLOSE = 1012;
 /** The reason sent with `RESTART_CLOSE`. */
 export const RESTART_REASON = 'server restarting';
 
+/** The presence row's `active_at` is written at most this often per socket, in ms. */
+export const PRESENCE_WRITE_MS = 30_000;
+
+/**
+ * The shared presence table (`KyselyPresenceStore` on a cluster, or on the one SQLite node): each
+ * signed-in user's one live socket and its last activity, in ms since the epoch.
+ */
+export interface PresenceBoard {
+  opened(userId: number, connectionId: string, now: number): Promise<void>;
+  closed(userId: number, connectionId: string): Promise<void>;
+  active(userId: number, connectionId: string, now: number): Promise<void>;
+  /** Last activity of the user's live socket on a live node, or null (offline). */
+  lastActive(userId: number, now: number): Promise<number | null>;
+}
+
+/** What a node tells the others about its sockets (see `ConnectionsCluster.announce`). */
+export type SocketAnnouncement =
+  | { readonly t: 'socket'; readonly u: number; readonly c: string; readonly at: number }
+  | { readonly t: 'signout'; readonly u: number };
+
+/** How the connections of this node take part in a cluster (or use the presence table alone). */
+export interface ConnectionsCluster {
+  readonly presence: PresenceBoard;
+  /** Tells the other nodes (a no-op on a single node). Fire and forget. */
+  readonly announce: (message: SocketAnnouncement) => void;
+  /** A presence write failed (for the log). */
+  readonly onError?: (error: unknown) => void;
+}
+
 /** One open socket. */
 export class Connection {
   private lastSeen = Date.now();
   private answered = true;
   private chatTimes: number[] = [];
   readonly games = new Set<string>();
+  /** When it opened, in ms: of two sockets of a user on two nodes the later one stays. */
+  readonly openedAt = Date.now();
+  /** When the presence row's activity was last written, in ms. */
+  presenceAt = this.openedAt;
 
   constructor(
     readonly id: string,
@@ -26,6 +59,8 @@ export class Connection {
     readonly user: User | null,
     /** Bytes queued for this client above which it is dropped as a slow consumer. */
     private readonly maxBufferedBytes = SOCKET_LIMITS.maxBufferedBytes,
+    /** Tells the client it is being replaced (before the close). */
+    readonly onReplaced: (old: Connection) => void = () => undefined,
   ) {}
 
   /** Sends a frame; a client that lets more than `maxBufferedBytes` pile up is terminated instead. */
@@ -48,6 +83,11 @@ export class Connection {
     return now - this.lastSeen;
   }
 
+  /** Whether this socket opened after `other` (by time, then by id: every node agrees). */
+  newerThan(other: { readonly at: number; readonly id: string }): boolean {
+    return this.openedAt !== other.at ? this.openedAt > other.at : this.id > other.id;
+  }
+
   /** A sliding window: at most `burst` chat lines in any `windowMs`. */
   allowChat(burst: number, windowMs: number): boolean {
     const now = Date.now();
@@ -67,40 +107,101 @@ export class Connection {
 }
 
 /**
- * Every live socket of this server: by user (one each; a new one replaces the old) and by the
- * games each watches. Also answers presence for the friends list.
+ * Every live socket of this server: by user (one each; a new one replaces the old, on this node or
+ * on another one of the cluster) and by the games each watches. Also answers presence for the
+ * friends list: from the shared presence table when there is one, else from this node's sockets.
  */
 export class Connections {
   private readonly byUser = new Map<number, Connection>();
   private readonly byGame = new Map<string, Set<Connection>>();
   private readonly all = new Set<Connection>();
+  /** Shutting down: sockets closing now leave the presence rows to the node's own removal. */
+  private stopped = false;
 
-  /** @param maxBufferedBytes bytes queued for one client above which it is dropped as a slow consumer */
-  constructor(private readonly maxBufferedBytes = SOCKET_LIMITS.maxBufferedBytes) {}
+  /**
+   * @param maxBufferedBytes bytes queued for one client above which it is dropped as a slow consumer
+   * @param cluster the presence table and the other nodes; without it presence is this node's alone
+   */
+  constructor(
+    private readonly maxBufferedBytes = SOCKET_LIMITS.maxBufferedBytes,
+    private readonly cluster?: ConnectionsCluster,
+  ) {}
 
   /** Registers a socket; an older socket of the same user is told (`replaced`) and closed. */
   open(id: string, socket: WebSocket, user: User | null, replaced: (old: Connection) => void): Connection {
-    const connection = new Connection(id, socket, user, this.maxBufferedBytes);
+    const connection = new Connection(id, socket, user, this.maxBufferedBytes, replaced);
     this.all.add(connection);
     if (user !== null) {
       const old = this.byUser.get(user.id);
       this.byUser.set(user.id, connection);
-      if (old !== undefined) {
-        replaced(old);
-        this.close(old);
-        old.socket.close(REPLACED_CLOSE, 'connection replaced');
-      }
+      if (old !== undefined) this.replace(old);
     }
     return connection;
   }
 
+  /**
+   * Writes the presence row of a socket just opened, then tells the other nodes (whose older
+   * socket of the user closes). Resolves when the row is written: the socket then counts as online.
+   */
+  async announceOpen(connection: Connection): Promise<void> {
+    const { cluster } = this;
+    const user = connection.user;
+    if (cluster === undefined || user === null || !this.all.has(connection)) return;
+    await this.writePresence(() => cluster.presence.opened(user.id, connection.id, connection.openedAt));
+    // Closed (or replaced) while the row was being written: the row must not outlive it.
+    if (!this.all.has(connection)) {
+      await this.writePresence(() => cluster.presence.closed(user.id, connection.id));
+      return;
+    }
+    cluster.announce({ t: 'socket', u: user.id, c: connection.id, at: connection.openedAt });
+  }
+
   close(connection: Connection): void {
-    this.all.delete(connection);
+    const wasOpen = this.all.delete(connection);
     for (const game of connection.games) this.byGame.get(game)?.delete(connection);
     connection.games.clear();
-    if (connection.user !== null && this.byUser.get(connection.user.id) === connection) {
-      this.byUser.delete(connection.user.id);
+    const user = connection.user;
+    if (user !== null && this.byUser.get(user.id) === connection) {
+      this.byUser.delete(user.id);
     }
+    const { cluster } = this;
+    if (wasOpen && user !== null && cluster !== undefined && !this.stopped) {
+      void this.writePresence(() => cluster.presence.closed(user.id, connection.id));
+    }
+  }
+
+  /** The client did something: not away; the presence row hears of it at most every `PRESENCE_WRITE_MS`. */
+  touch(connection: Connection): void {
+    connection.touch();
+    const { cluster } = this;
+    const user = connection.user;
+    const now = Date.now();
+    if (cluster === undefined || user === null || now - connection.presenceAt < PRESENCE_WRITE_MS) return;
+    connection.presenceAt = now;
+    void this.writePresence(() => cluster.presence.active(user.id, connection.id, now));
+  }
+
+  /**
+   * Another node says: user `u` opened socket `c` at `at`. Our socket of that user closes if it is
+   * the older one; if ours is newer, it stays, and its presence row is written again (the other
+   * node's socket closes when it hears of ours).
+   */
+  remote(message: SocketAnnouncement): void {
+    if (message.t === 'signout') {
+      this.closeUser(message.u);
+      return;
+    }
+    const local = this.byUser.get(message.u);
+    if (local === undefined) return;
+    if (local.newerThan({ at: message.at, id: message.c })) {
+      const { cluster } = this;
+      const user = local.user;
+      if (cluster !== undefined && user !== null) {
+        void this.writePresence(() => cluster.presence.opened(user.id, local.id, local.presenceAt));
+      }
+      return;
+    }
+    this.replace(local);
   }
 
   watch(connection: Connection, gameId: string): void {
@@ -125,10 +226,33 @@ export class Connections {
     return [...(this.byGame.get(gameId) ?? [])];
   }
 
-  presence(userId: number): Presence {
-    const connection = this.byUser.get(userId);
-    if (connection === undefined) return 'offline';
-    return connection.idleFor(Date.now()) > AWAY_AFTER_MS ? 'away' : 'online';
+  /** The user's presence: from the shared table when there is one (any node), else from this node's sockets. */
+  async presence(userId: number): Promise<Presence> {
+    const now = Date.now();
+    if (this.cluster === undefined) {
+      const connection = this.byUser.get(userId);
+      if (connection === undefined) return 'offline';
+      return connection.idleFor(now) > AWAY_AFTER_MS ? 'away' : 'online';
+    }
+    const activeAt = await this.cluster.presence.lastActive(userId, now);
+    if (activeAt === null) return 'offline';
+    return now - activeAt > AWAY_AFTER_MS ? 'away' : 'online';
+  }
+
+  /**
+   * Tells the other nodes again of every signed-in socket here (after the bus reconnects, when
+   * announcements may have been missed): of two sockets of one user, the older one closes.
+   */
+  reannounce(): void {
+    for (const connection of this.byUser.values()) {
+      const user = connection.user;
+      if (user !== null) this.cluster?.announce({ t: 'socket', u: user.id, c: connection.id, at: connection.openedAt });
+    }
+  }
+
+  /** The ids of the games the sockets of this node watch. */
+  watchedGames(): string[] {
+    return [...this.byGame.keys()];
   }
 
   /** Drops sockets that did not answer the last heartbeat, and pings the rest. */
@@ -141,16 +265,17 @@ export class Connections {
     }
   }
 
-  /** Closes every socket of `userId` (they signed out: the sockets must not act for them any more). */
+  /**
+   * Closes every socket of `userId`, on every node (they signed out: the sockets must not act for
+   * them any more).
+   */
   signOut(userId: number): void {
-    for (const connection of [...this.all]) {
-      if (connection.user?.id !== userId) continue;
-      this.close(connection);
-      connection.socket.close(SIGNED_OUT_CLOSE, 'signed out');
-    }
+    this.closeUser(userId);
+    this.cluster?.announce({ t: 'signout', u: userId });
   }
 
   closeAll(): void {
+    this.stopped = true;
     for (const connection of [...this.all]) {
       this.close(connection);
       connection.socket.close(RESTART_CLOSE, RESTART_REASON);
@@ -159,5 +284,29 @@ export class Connections {
 
   get size(): number {
     return this.all.size;
+  }
+
+  /** Tells `old` it was replaced by a newer socket of its user, and closes it (4000). */
+  private replace(old: Connection): void {
+    old.onReplaced(old);
+    this.close(old);
+    old.socket.close(REPLACED_CLOSE, 'connection replaced');
+  }
+
+  private closeUser(userId: number): void {
+    for (const connection of [...this.all]) {
+      if (connection.user?.id !== userId) continue;
+      this.close(connection);
+      connection.socket.close(SIGNED_OUT_CLOSE, 'signed out');
+    }
+  }
+
+  /** Presence writes never fail a socket: a failure is logged and the next write catches up. */
+  private async writePresence(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      this.cluster?.onError?.(error);
+    }
   }
 }

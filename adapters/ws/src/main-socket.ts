@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Result } from '@palace/core';
 import { type ClientMessage, ClientMessages, type ServerMessage } from '@palace/protocol';
 import {
+  type MainChatEntry,
   type MainGames,
   type MainMeta,
   mainChatMessage,
@@ -67,7 +68,8 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
   // Per user, across their connections (a reconnect does not refill it).
   const creates = new KeyedBudget(limits.gamesPerMinute, 60_000);
 
-  const unsubscribe = games.subscribe((game) => broadcast(connections, game));
+  const sent = new SentToWatchers();
+  const unsubscribe = games.subscribe((game) => broadcast(connections, sent, game));
   const heartbeat = setInterval(() => connections.sweep(), HEARTBEAT_MS);
   heartbeat.unref();
   fastify.addHook('onClose', async () => {
@@ -95,16 +97,21 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
       const connection = connections.open(randomUUID(), socket, user, (old) =>
         send(old, { type: 'connection_replaced', message: SOCKET_TEXTS.replaced }),
       );
-      send(connection, { type: 'connection_established', connectionId: connection.id, userId: user?.id ?? null });
       // One message at a time per connection, in the order sent: concurrent handling let a
-      // player's quick chat lines (or moves) overtake each other.
-      let queue: Promise<void> = Promise.resolve();
+      // player's quick chat lines (or moves) overtake each other. First the presence row (the
+      // socket counts as online, and an older socket of the user on another node closes).
+      let queue: Promise<void> = connections
+        .announceOpen(connection)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'announcing a socket failed'))
+        .then(() =>
+          send(connection, { type: 'connection_established', connectionId: connection.id, userId: user?.id ?? null }),
+        );
       const budget = new Budget(limits.messages, limits.windowMs);
       socket.on('message', (data, isBinary) => {
         if (socket.readyState !== socket.OPEN) return;
         // A flood closes the connection (1008) rather than queueing work without bound.
         if (!budget.take()) return socket.close(FLOOD_CLOSE, LIMIT_TEXTS.flood);
-        connection.touch();
+        connections.touch(connection);
         // A seat holder seen here keeps their games from counting as abandoned (DECISIONS §6).
         for (const game of connection.games) games.touch(game);
         queue = queue.then(() =>
@@ -139,6 +146,7 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
         if (!created.ok) return fail(connection, created.error.message);
         const gameId = Number(created.value.id);
         connections.watch(connection, created.value.id);
+        sent.saw(created.value);
         send(connection, { type: 'game_create_success', gameId, message: 'Game created successfully' });
         send(connection, { type: 'join_success', gameId });
         return sendState(connection, created.value);
@@ -147,6 +155,7 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
         const joined = await games.join(user, message.gameId);
         if (!joined.ok) return fail(connection, joined.error.message, message.gameId);
         connections.watch(connection, joined.value.id);
+        sent.saw(joined.value);
         send(connection, { type: 'join_success', gameId: Number(joined.value.id) });
         return sendState(connection, joined.value);
       }
@@ -195,13 +204,59 @@ function sendState(connection: Connection, game: StoredGame<MainMeta>): void {
   send(connection, { type: 'game_state', game: mainView(game, connection.user?.id ?? null) });
 }
 
-/** Sends a change to everyone watching the game: a chat line as `chat_message`, else per-viewer state. */
-function broadcast(connections: Connections, game: StoredGame<MainMeta>): void {
+/**
+ * What this node has broadcast of each game its sockets watch: the newest version and chat line.
+ * A node may hear of a game's changes coalesced (a change made on another node is read again, and
+ * by then a later one may have committed: chat at v5 and a move at v6 read as v6 only), so every
+ * chat line newer than the last one sent goes out, and a skipped version means the state goes too.
+ */
+class SentToWatchers {
+  private readonly games = new Map<string, { version: number; chatId: number }>();
+
+  /** A socket was sent `game` directly (created or joined): later lines and versions count from it. */
+  saw(game: StoredGame<MainMeta>): void {
+    const before = this.games.get(game.id);
+    if (before !== undefined && before.version >= game.version) return;
+    this.games.set(game.id, { version: game.version, chatId: lastChatId(game.meta) });
+  }
+
+  /** What to send of `game`: the chat lines not sent yet, and whether the state goes too; null when stale. */
+  news(game: StoredGame<MainMeta>): { readonly lines: readonly MainChatEntry[]; readonly state: boolean } | null {
+    const before = this.games.get(game.id);
+    const { meta } = game;
+    if (game.state.phase === 'finished' || meta.cancelled) this.games.delete(game.id);
+    else this.games.set(game.id, { version: Math.max(game.version, before?.version ?? 0), chatId: lastChatId(meta) });
+    if (before === undefined) {
+      // Nothing sent from here yet: the change alone (its own chat line, or the state).
+      const line = meta.lastChange === 'chat' ? meta.chat[meta.chat.length - 1] : undefined;
+      return { lines: line === undefined ? [] : [line], state: line === undefined };
+    }
+    if (game.version <= before.version) return null;
+    const lines = meta.chat.filter((line) => line.id > before.chatId);
+    const coalesced = game.version > before.version + 1;
+    return { lines, state: meta.lastChange !== 'chat' || coalesced };
+  }
+
+  /** Nobody here watches the game any more. */
+  forget(id: string): void {
+    this.games.delete(id);
+  }
+}
+
+function lastChatId(meta: MainMeta): number {
+  return meta.chat[meta.chat.length - 1]?.id ?? 0;
+}
+
+/** Sends a change to everyone watching the game: new chat lines as `chat_message`, else (or also) per-viewer state. */
+function broadcast(connections: Connections, sent: SentToWatchers, game: StoredGame<MainMeta>): void {
   const watchers = connections.watching(game.id);
-  if (watchers.length === 0) return;
-  const { meta } = game;
-  const line = meta.lastChange === 'chat' ? meta.chat[meta.chat.length - 1] : undefined;
-  if (line !== undefined) {
+  if (watchers.length === 0) {
+    sent.forget(game.id);
+    return;
+  }
+  const news = sent.news(game);
+  if (news === null) return;
+  for (const line of news.lines) {
     const chat = mainChatMessage(game.id, line);
     const frame = JSON.stringify({
       type: 'chat_message',
@@ -209,9 +264,8 @@ function broadcast(connections: Connections, game: StoredGame<MainMeta>): void {
       ...chat,
     } satisfies ServerMessage);
     for (const connection of watchers) connection.send(frame);
-    return;
   }
-  for (const connection of watchers) sendState(connection, game);
+  if (news.state) for (const connection of watchers) sendState(connection, game);
 }
 
 export type { WebSocket };

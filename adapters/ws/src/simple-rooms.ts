@@ -36,9 +36,20 @@ interface Joining {
   readonly frames: SimpleServerMessage[];
 }
 
+/**
+ * What this node tells the other nodes of a cluster about its rooms' sockets: a seat taken by a
+ * socket (at `at`, ms: an older holder elsewhere lets go), a seat's socket gone (`left` the game,
+ * or `disconnected`).
+ */
+export type RoomAnnouncement =
+  | { readonly t: 'seat'; readonly r: string; readonly s: string; readonly c: string; readonly at: number }
+  | { readonly t: 'left'; readonly r: string; readonly s: string; readonly why: 'left' | 'disconnected' };
+
 /** One open `/simple-ws` socket. */
 export class SimpleConnection {
   seat: HeldSeat | null = null;
+  /** When this socket took its seat, in ms (of two holders on two nodes the later one keeps it). */
+  seatAt = 0;
   joining: Joining | null = null;
   private answered = true;
   private chatTimes: number[] = [];
@@ -117,6 +128,8 @@ export class SimpleRooms {
     private readonly clock: Clock = systemClock,
     /** Bytes queued for one client above which it is dropped as a slow consumer. */
     private readonly maxBufferedBytes = SOCKET_LIMITS.maxBufferedBytes,
+    /** Tells the other nodes of a cluster (their sockets sit in the same rooms); none on a single node. */
+    private readonly announce: (message: RoomAnnouncement) => void = () => undefined,
   ) {}
 
   open(id: string, socket: WebSocket): SimpleConnection {
@@ -201,8 +214,10 @@ export class SimpleRooms {
       return;
     }
     connection.seat = { roomId: room.id, username: seated.username, seatToken: seated.token };
+    connection.seatAt = Date.now();
     room.members.add(connection);
     room.lastActive = this.clock.now();
+    this.announce({ t: 'seat', r: room.id, s: seated.username, c: connection.id, at: connection.seatAt });
   }
 
   /** The socket's player left the game (`leave_game` accepted): everyone is told, and the socket leaves the room. */
@@ -215,6 +230,33 @@ export class SimpleRooms {
     }
     room?.members.delete(connection);
     connection.seat = null;
+    this.announce({ t: 'left', r: seat.roomId, s: seat.username, why: 'left' });
+  }
+
+  /**
+   * Another node's socket took a seat here (an older holder of it on this node lets go, told as on
+   * one node) or let a seat go (this node's members are told `player_left`).
+   */
+  remote(message: RoomAnnouncement): void {
+    const room = this.rooms.get(message.r);
+    if (room === undefined) return;
+    if (message.t === 'left') {
+      for (const member of room.members) member.send({ type: 'player_left', username: message.s, reason: message.why });
+      return;
+    }
+    for (const member of [...room.members]) {
+      if (member.seat === null || nameKey(member.seat.username) !== nameKey(message.s)) continue;
+      const newer = member.seatAt !== message.at ? member.seatAt > message.at : member.id > message.c;
+      if (newer) continue;
+      member.seat = null;
+      room.members.delete(member);
+      member.send({ type: 'error', message: SEAT_MOVED });
+    }
+  }
+
+  /** The rooms this node's sockets sit in. */
+  followed(): string[] {
+    return [...this.rooms.values()].filter((room) => room.members.size > 0).map((room) => room.id);
   }
 
   /**
@@ -223,7 +265,10 @@ export class SimpleRooms {
    * `game_over` once. A closed room's last change is left to `closeIdle`.
    */
   publish(game: StoredGame<SimpleMeta>): void {
-    if (game.meta.closed) return;
+    if (game.meta.closed) {
+      this.closedElsewhere(game.id);
+      return;
+    }
     const room = this.rooms.get(game.id);
     if (room === undefined) {
       // Nobody here follows this room yet (an AI move after a restart): only start the clock.
@@ -283,6 +328,21 @@ export class SimpleRooms {
       this.all.delete(connection);
       connection.socket.close(RESTART_CLOSE, RESTART_REASON);
     }
+  }
+
+  /**
+   * The room was closed (by this node's `closeIdle`, or by another node's): its members get
+   * `room_closed` and stop holding their seats, as `closeIdle` does.
+   */
+  private closedElsewhere(id: string): void {
+    const room = this.rooms.get(id);
+    if (room === undefined) return;
+    this.rooms.delete(id);
+    for (const member of room.members) {
+      member.send(roomClosed(room.id));
+      member.seat = null;
+    }
+    room.members.clear();
   }
 
   private follow(id: string, game: StoredGame<SimpleMeta> | null): Room {
@@ -350,6 +410,7 @@ export class SimpleRooms {
     room.members.delete(connection);
     for (const member of room.members)
       member.send({ type: 'player_left', username: seat.username, reason: 'disconnected' });
+    this.announce({ t: 'left', r: seat.roomId, s: seat.username, why: 'disconnected' });
   }
 }
 

@@ -20,10 +20,12 @@ import {
   simpleRestRoutes,
 } from '@palace/adapter-http';
 import {
+  gameAnnouncer,
   KyselyAccountsStore,
   KyselyFriendsStore,
   KyselyGamesStore,
   KyselyInboxStore,
+  KyselyLeases,
   KyselyTokensStore,
   openPostgres,
   openSqlite,
@@ -32,12 +34,17 @@ import { Connections, mainSocket, SimpleRooms, simpleSocket } from '@palace/adap
 import { ClientConfig, Health, SIMPLE_ROOM_IDLE_MS } from '@palace/protocol';
 import {
   AuthService,
+  EASY_KIND,
   EasyGames,
   FriendsService,
   InboxService,
+  JOB_RESCUE_MS,
+  MAIN_KIND,
   MainGames,
+  PUBLIC_KIND,
   PublicGames,
   Records,
+  Rescues,
   RestGames,
   type ServicePorts,
   SIMPLE_REST,
@@ -47,6 +54,7 @@ import {
   TURN_MS,
 } from '@palace/service';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Cluster, type ClusterVariant } from './cluster.js';
 import type { ServerConfig } from './config.js';
 import { lazyChildLogger } from './lazy-logger.js';
 import { ScryptHasher } from './passwords.js';
@@ -91,12 +99,19 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   // This node's name among the nodes sharing the database (leases, presence, announcements).
   const nodeId = config.nodeId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const scheduler = new TimerScheduler(systemClock);
+  // Every variant's game service adds its rescue of overdue jobs here (run below).
+  const rescues = new Rescues();
   const ports: ServicePorts = {
-    store: new KyselyGamesStore(db),
+    // On PostgreSQL each stored change is announced to the other nodes inside its transaction.
+    store: new KyselyGamesStore(db, config.databaseUrl === undefined ? undefined : gameAnnouncer(nodeId)),
     clock: systemClock,
     ids: cryptoIds,
     scheduler,
     publisher: new LocalPublisher(),
+    // A game's AI turns, turn clocks and sweeps run on one node at a time (the game's lease).
+    leases: new KyselyLeases(db),
+    nodeId,
+    rescues,
   };
   const turnMs = config.turnMs ?? TURN_MS;
   const restGames = new RestGames(ports, { aiDelayMs: config.aiDelayMs, turnMs });
@@ -113,7 +128,17 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   const mainGames = new MainGames({ ...ports, tokens: tokensStore }, { aiDelayMs: config.aiDelayMs, turnMs });
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const allowedOrigins = config.allowedOrigins ?? [];
-  const connections = new Connections(limits.socketBufferBytes);
+  const cluster = await Cluster.start({
+    db,
+    databaseUrl: config.databaseUrl,
+    nodeId,
+    onError: (error, what) => app.log.warn({ err: error }, `${what} failed`),
+  });
+  const connections = new Connections(limits.socketBufferBytes, {
+    presence: cluster.presence,
+    announce: (message) => cluster.announce(message),
+    onError: (error) => app.log.warn({ err: error }, 'presence write failed'),
+  });
   const tokens = new TokensService({ tokens: tokensStore, clock: systemClock });
   const friends = new FriendsService({ friends: new KyselyFriendsStore(db), clock: systemClock }, (id) =>
     connections.presence(id),
@@ -150,6 +175,8 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     scheduler.close();
     await db.destroy();
   });
+  // Before the database closes: the node stops listening and its users go offline at once.
+  app.addHook('preClose', async () => cluster.close());
   // A request still running when `app.close()` starts keeps its answer, but its keep-alive socket
   // would then sit idle until KEEP_ALIVE_MS and hold the close (and SIGTERM) that long: answers
   // sent while closing say `Connection: close`, so Node ends each socket after its answer.
@@ -219,7 +246,9 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     idleMs: SIMPLE_ROOM_IDLE_MS,
     turnMs,
   });
-  const simpleRooms = new SimpleRooms(simpleWs, config.roomClock ?? systemClock, limits.socketBufferBytes);
+  const simpleRooms = new SimpleRooms(simpleWs, config.roomClock ?? systemClock, limits.socketBufferBytes, (message) =>
+    cluster.announce(message),
+  );
   await app.register(simpleSocket, { rooms: simpleRooms, allowedOrigins, limits: socketLimits(limits) });
   const simpleRest = new SimpleGames(ports, SIMPLE_REST, { aiDelayMs: config.aiDelayMs, turnMs });
   await app.register(simpleRestRoutes, { games: simpleRest });
@@ -242,6 +271,20 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     (await easyGames.rearm()) +
     (await publicGames.rearm());
   const variants = [restGames, mainGames, simpleRest, simpleWs, easyGames, publicGames];
+  cluster.attach({
+    variants: new Map<string, ClusterVariant>([
+      ['rest', restGames],
+      [MAIN_KIND, mainGames],
+      [SIMPLE_REST.kind, simpleRest],
+      [SIMPLE_WS.kind, simpleWs],
+      [EASY_KIND, easyGames],
+      [PUBLIC_KIND, publicGames],
+    ]),
+    connections,
+    rooms: simpleRooms,
+    main: mainGames,
+    simpleWs,
+  });
   const sweepIdle = async (): Promise<number> => {
     let changed = 0;
     for (const games of variants) changed += await games.sweepIdle();
@@ -251,6 +294,13 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     sweepIdle().catch((error: unknown) => app.log.error({ err: error }, 'sweeping idle games failed'));
   }, IDLE_SWEEP_MS);
   sweep.unref();
+  // AI turns and turn clocks whose timers lived on a node that died are picked up here.
+  const rescue = setInterval(() => {
+    rescues.run().catch((error: unknown) => app.log.error({ err: error }, 'rescuing overdue game jobs failed'));
+  }, JOB_RESCUE_MS);
+  rescue.unref();
+  // Stopped before the close begins, so no rescue starts on a database being closed.
+  app.addHook('preClose', async () => clearInterval(rescue));
   app.addHook('onClose', async () => clearInterval(sweep));
   return { app, nodeId, rearmed, sweepIdle, closeIdleRooms: () => simpleRooms.closeIdle() };
 }

@@ -62,13 +62,14 @@ export class TokensService {
 export class FriendsService {
   constructor(
     private readonly ports: { readonly friends: FriendsStore; readonly clock: Clock },
-    private readonly presence: (userId: number) => Presence,
+    /** Where a user is connected (a lookup in the shared presence table on a cluster). */
+    private readonly presence: (userId: number) => Presence | Promise<Presence>,
   ) {}
 
   async online(user: User): Promise<ReadonlyArray<User & { readonly status: Presence }>> {
     if (user.isGuest) return [];
     const friends = await this.ports.friends.friends(user.id);
-    return friends.map((f) => ({ ...f, status: this.presence(f.id) }));
+    return Promise.all(friends.map(async (f) => ({ ...f, status: await this.presence(f.id) })));
   }
 
   async add(user: User, username: string): Answer<User> {

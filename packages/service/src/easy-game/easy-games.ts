@@ -219,6 +219,11 @@ export class EasyGames {
     return this.games.sweepIdle();
   }
 
+  /** Another server node changed game `id`: it is read again and published here (see `GameService.changedElsewhere`). */
+  changedElsewhere(id: string): Promise<unknown> {
+    return this.games.changedElsewhere(id);
+  }
+
   private async act(
     gameId: string,
     playerId: string,

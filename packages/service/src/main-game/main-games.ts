@@ -354,6 +354,16 @@ export class MainGames {
     return this.games.sweepIdle();
   }
 
+  /** Another server node changed game `id`: it is read again and published here (see `GameService.changedElsewhere`). */
+  changedElsewhere(id: string): Promise<unknown> {
+    return this.games.changedElsewhere(id);
+  }
+
+  /** Forgets what this node cached (the lobby): changes made elsewhere may have been missed. */
+  forgetCaches(): void {
+    this.lobbyCache = null;
+  }
+
   /** Runs engine commands for the user's own seat; refused for someone without a seat. */
   private async act(
     user: User,

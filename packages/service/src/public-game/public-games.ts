@@ -331,6 +331,11 @@ export class PublicGames {
     return this.games.sweepIdle();
   }
 
+  /** Another server node changed game `id`: it is read again and published here (see `GameService.changedElsewhere`). */
+  changedElsewhere(id: string): Promise<unknown> {
+    return this.games.changedElsewhere(id);
+  }
+
   /**
    * Proves who `actor` is, applies what `plan` decides, and answers the state as the actor now
    * sees it (a seat that was freed sees the spectator view) with `say`'s sentence.

@@ -300,6 +300,16 @@ export class RestGames {
     return this.games.sweepIdle();
   }
 
+  /** Another server node changed game `id`: it is read again and published here (see `GameService.changedElsewhere`). */
+  changedElsewhere(id: string): Promise<unknown> {
+    return this.games.changedElsewhere(id);
+  }
+
+  /** Forgets the poll fast path's versions: changes made elsewhere may have been missed. */
+  forgetCaches(): void {
+    this.known.clear();
+  }
+
   private async act(
     gameId: string,
     playerId: string,

@@ -292,6 +292,11 @@ export class SimpleGames {
     return this.games.sweepIdle();
   }
 
+  /** Another server node changed game `id`: it is read again and published here (see `GameService.changedElsewhere`). */
+  changedElsewhere(id: string): Promise<unknown> {
+    return this.games.changedElsewhere(id);
+  }
+
   /** Whether nothing more may happen in `game`: closed, or (unfinished and) idle past `idleMs`. */
   isClosed(game: StoredGame<SimpleMeta>): boolean {
     if (game.meta.closed) return true;
