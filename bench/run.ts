@@ -6,10 +6,11 @@ import { benchRandomPlayout } from '../packages/core/bench/playout.js';
 import { AI_POLICIES, PRESETS } from '../packages/core/src/index.js';
 import { benchPoll304 } from './http.js';
 import { benchWsLoad } from './load.js';
+import { benchScale } from './scale.js';
 import { benchWsBroadcast } from './ws.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-/** `BENCH_ONLY=core|ai|http|ws|load` runs one group. */
+/** `BENCH_ONLY=core|ai|http|ws|load|scale` runs one group. */
 const only = process.env.BENCH_ONLY;
 const runs = (group: string) => only === undefined || only === '' || only === group;
 
@@ -80,4 +81,12 @@ if (runs('load')) {
   const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 25);
   const think = Number(process.env.BENCH_LOAD_THINK_MS ?? 200);
   console.log(JSON.stringify({ bench: 'ws.load', ...(await benchWsLoad(serverMain, games, loadSeconds, think)) }));
+}
+
+// Issue 10 scale-out: the same main-game workload on one node and on two nodes sharing PostgreSQL
+// (bench/scale.ts; PALACE_BENCH_DATABASE_URL, else the throwaway cluster of scripts/pg-test-cluster.sh).
+if (runs('scale')) {
+  const tables = Number(process.env.BENCH_SCALE_TABLES ?? 100);
+  const scaleSeconds = Number(process.env.BENCH_SCALE_SECONDS ?? 20);
+  for (const line of await benchScale(serverMain, { tables, seconds: scaleSeconds })) console.log(JSON.stringify(line));
 }

@@ -1,0 +1,330 @@
+// Issue 10 "scale-out": the same main-game workload against one server node and against two nodes
+// sharing one PostgreSQL database, in the same run. Each table is two guests playing whole 2-seat
+// games over /ws, one after another; with two nodes the two players of a table sit on different
+// nodes, so every move crosses from one node to the other through the database. Reports games
+// finished per second and the p95 of a move's round trip: the move sent → the OPPONENT's next
+// `game_state` (on the other node when there are two).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { percentile } from '../apps/server/test/load/ws-load.js';
+import { lowestGroup, me, order } from '../apps/server/test/main-table.js';
+import type { MainCard, MainGameState, ServerMessage } from '../packages/protocol/src/index.js';
+import { freePort, healthy } from './http.js';
+
+export interface ScaleOptions {
+  /** Concurrent tables (two players each). */
+  readonly tables: number;
+  /** How long games are counted, in s (after every table has started its first game). */
+  readonly seconds: number;
+}
+
+export type ScaleLine =
+  | {
+      readonly bench: string;
+      readonly gamesPerSec: number;
+      readonly p95Ms: number;
+      readonly p50Ms: number;
+      readonly movesPerSec: number;
+      readonly tables: number;
+      readonly seconds: number;
+      /** `game_error` answers and sockets closed by a server during the run (both should be 0). */
+      readonly errors: number;
+    }
+  | { readonly bench: string; readonly skipped: string };
+
+/** Sends per connection per 10 s; the server closes a connection above 60 (adapters/ws socket-limits.ts). */
+const BUDGET = 36;
+const WINDOW_MS = 10_000;
+
+interface Pg {
+  query(text: string): Promise<unknown>;
+  connect(): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** `pg` is loaded at run time from node_modules (not bundled), by a specifier the bundler leaves alone. */
+async function pgClient(url: string): Promise<Pg> {
+  const specifier = 'pg';
+  const module = (await import(specifier)) as { default: { Client: new (o: object) => Pg } };
+  const client = new module.default.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/** The database server: `PALACE_BENCH_DATABASE_URL`, else the throwaway cluster (started here). */
+function databaseServer(): string {
+  const given = process.env.PALACE_BENCH_DATABASE_URL ?? '';
+  if (given !== '') return given;
+  // From the repository root (`npm run bench` runs there; this file runs bundled under node_modules/.cache).
+  const script = join(process.cwd(), 'scripts/pg-test-cluster.sh');
+  const printed = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = /PALACE_TEST_DATABASE_URL=(\S+)/.exec(printed)?.[1];
+  if (url === undefined) throw new Error(`pg-test-cluster.sh printed no URL: ${printed}`);
+  return url;
+}
+
+/** A fresh database on the server of `url` (its URL), or `url` itself when its user may not create one. */
+async function freshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `palace_bench_${randomBytes(5).toString('hex')}`;
+  const admin = await pgClient(url);
+  try {
+    await admin.query(`create database ${name}`);
+  } catch {
+    return { url, drop: async () => undefined };
+  } finally {
+    await admin.end();
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return {
+    url: fresh.toString(),
+    drop: async () => {
+      const again = await pgClient(url);
+      try {
+        await again.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await again.end();
+      }
+    },
+  };
+}
+
+interface Player {
+  readonly socket: WebSocket;
+  readonly id: number;
+  readonly sent: number[];
+  /** Sends go out in order, each waiting for room in the budget. */
+  queue: Promise<void>;
+  /** The progress of the last state this player acted on (it acts once per state). */
+  actedOn: string;
+  /** The game this player chose face-up cards in last (another state may come before the choice lands). */
+  choseIn: number | null;
+}
+
+interface Table {
+  readonly players: [Player, Player];
+  gameId: number | null;
+  /** The move in flight: when it left and who sent it. */
+  pending: { t0: number; readonly mover: 0 | 1 } | null;
+}
+
+/** What changes with every accepted move or choice. */
+function progress(state: MainGameState): string {
+  return JSON.stringify([
+    state.id,
+    state.status,
+    state.currentTurn,
+    state.playedCards.length,
+    state.deck.length,
+    state.players.map((p) => [p.handCount, p.faceUpCards.length, p.faceDownCards.length, p.isReady]),
+  ]);
+}
+
+/** The face-up choice or the move due from `userId`, or null. */
+function due(state: MainGameState, userId: number): Record<string, unknown> | null {
+  if (state.players.length < 2) return null;
+  const gameId = state.id;
+  if (state.mustChooseFaceUp) {
+    const hand = me(state, userId).handCards.filter((c): c is MainCard => 'value' in c);
+    const cardIds = [...hand]
+      .sort((a, b) => order(b.value) - order(a.value))
+      .slice(0, 3)
+      .map((c) => c.id);
+    return { type: 'select_faceup_cards', gameId, cardIds };
+  }
+  if (state.status !== 'active' || state.currentTurn !== userId) return null;
+  const group = lowestGroup(state, userId);
+  if (group.length > 0) return { type: 'play_card', gameId, cardIds: group };
+  return state.canPickUp ? { type: 'pickup_cards', gameId } : null;
+}
+
+async function guest(base: string): Promise<{ cookie: string; id: number }> {
+  const res = await fetch(`${base}/api/auth/guest-login`, { method: 'POST' });
+  if (res.status !== 200) throw new Error(`guest login answered ${res.status}: ${await res.text()}`);
+  const user = (await res.json()) as { id: number };
+  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', id: user.id };
+}
+
+/** Plays the workload against `bases` (the players of table t on bases[t % n] and bases[(t + 1) % n]). */
+async function playTables(bases: readonly string[], options: ScaleOptions) {
+  const latencies: number[] = [];
+  let measuring = false;
+  let stopping = false;
+  let games = 0;
+  let moves = 0;
+  let errors = 0;
+  const tables: Table[] = [];
+
+  const send = (player: Player, message: Record<string, unknown>, sent?: () => void): void => {
+    player.queue = player.queue.then(async () => {
+      for (;;) {
+        const now = Date.now();
+        while (player.sent.length > 0 && now - (player.sent[0] as number) >= WINDOW_MS) player.sent.shift();
+        if (player.sent.length < BUDGET) break;
+        await new Promise((r) => setTimeout(r, (player.sent[0] as number) + WINDOW_MS - now + 5));
+      }
+      if (stopping || player.socket.readyState !== WebSocket.OPEN) return;
+      player.sent.push(Date.now());
+      sent?.();
+      player.socket.send(JSON.stringify(message));
+    });
+  };
+
+  const create = (table: Table): void =>
+    send(table.players[0], { type: 'create_game', game: { name: 'Scale table', playerLimit: 2 } });
+
+  const onFrame = (table: Table, index: 0 | 1, frame: ServerMessage): void => {
+    const player = table.players[index];
+    if (frame.type === 'game_error') {
+      errors++;
+      if (process.env.BENCH_SCALE_DEBUG === '1')
+        console.error(`table ${table.gameId}, seat ${index}: ${frame.message}`);
+      return;
+    }
+    if (frame.type === 'game_create_success') {
+      table.gameId = Number(frame.gameId);
+      send(table.players[1], { type: 'join_game', gameId: table.gameId });
+      return;
+    }
+    if (frame.type !== 'game_state' || frame.game.id !== table.gameId) return;
+    const state = frame.game;
+    const pending = table.pending;
+    if (pending !== null && pending.mover !== index) {
+      if (measuring) latencies.push(performance.now() - pending.t0);
+      table.pending = null;
+    }
+    if (state.status === 'completed') {
+      if (index === 0 && !stopping) {
+        if (measuring) games++;
+        table.gameId = null;
+        create(table);
+      }
+      return;
+    }
+    const key = progress(state);
+    const message = due(state, player.id);
+    if (message === null || key === player.actedOn) return;
+    const isMove = message.type !== 'select_faceup_cards';
+    if (!isMove && player.choseIn === state.id) return;
+    player.actedOn = key;
+    if (!isMove) player.choseIn = state.id;
+    send(player, message, () => {
+      if (!isMove) return;
+      table.pending = { t0: performance.now(), mover: index };
+      if (measuring) moves++;
+    });
+  };
+
+  const open = async (base: string, table: Table, index: 0 | 1): Promise<Player> => {
+    const who = await guest(base);
+    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`, { headers: { cookie: who.cookie } });
+    const player: Player = { socket, id: who.id, sent: [], queue: Promise.resolve(), actedOn: '', choseIn: null };
+    socket.on('message', (data) => onFrame(table, index, JSON.parse(String(data)) as ServerMessage));
+    socket.on('close', () => {
+      if (!stopping) errors++;
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return player;
+  };
+
+  for (let start = 0; start < options.tables; start += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, options.tables - start) }, async (_, k) => {
+        const t = start + k;
+        // The players are filled in as their sockets open (no frame before that needs them).
+        const table: Table = { players: [] as unknown as [Player, Player], gameId: null, pending: null };
+        table.players[0] = await open(bases[t % bases.length] as string, table, 0);
+        table.players[1] = await open(bases[(t + 1) % bases.length] as string, table, 1);
+        tables.push(table);
+        create(table);
+      }),
+    );
+  }
+  const deadline = Date.now() + 60_000;
+  while (tables.some((t) => t.gameId === null)) {
+    if (Date.now() > deadline) throw new Error('the tables did not all start a game within 60 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  measuring = true;
+  const began = performance.now();
+  await new Promise((r) => setTimeout(r, options.seconds * 1000));
+  measuring = false;
+  const elapsed = (performance.now() - began) / 1000;
+  stopping = true;
+  for (const table of tables) for (const player of table.players) player.socket.terminate();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (x: number, places = 1) => Math.round(x * 10 ** places) / 10 ** places;
+  return {
+    gamesPerSec: round(games / elapsed, 2),
+    p95Ms: round(percentile(sorted, 95)),
+    p50Ms: round(percentile(sorted, 50)),
+    movesPerSec: Math.round(moves / elapsed),
+    errors,
+  };
+}
+
+/** Runs the workload on `nodes` server processes sharing a fresh database of `server`. */
+async function measure(serverMain: string, server: string, nodes: number, options: ScaleOptions) {
+  const database = await freshDatabase(server);
+  const dataDir = mkdtempSync(join(tmpdir(), 'palace-bench-scale-'));
+  const children: ReturnType<typeof spawn>[] = [];
+  try {
+    const bases: string[] = [];
+    for (let n = 1; n <= nodes; n++) {
+      const port = await freePort();
+      const child = spawn(process.execPath, [serverMain], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: database.url,
+          NODE_ID: `bench-${n}`,
+          LOG_LEVEL: 'warn',
+          GAMES_PER_MINUTE: '100000',
+        },
+        stdio: 'ignore',
+      });
+      children.push(child);
+      bases.push(`http://127.0.0.1:${port}`);
+      await healthy(`${bases[n - 1]}/healthz`, child);
+    }
+    return await playTables(bases, options);
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+    await Promise.all(
+      children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : Promise.resolve())),
+    );
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `scale.oneNode` and `scale.twoNodes`, or a `skipped` line when PostgreSQL cannot be found. */
+export async function benchScale(serverMain: string, options: ScaleOptions): Promise<ScaleLine[]> {
+  let server: string;
+  try {
+    server = databaseServer();
+    await (await pgClient(server)).end();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return [{ bench: 'scale.twoNodes', skipped: `no PostgreSQL: ${reason}` }];
+  }
+  const lines: ScaleLine[] = [];
+  for (const [bench, nodes] of [
+    ['scale.oneNode', 1],
+    ['scale.twoNodes', 2],
+  ] as const) {
+    const r = await measure(serverMain, server, nodes, options);
+    lines.push({ bench, ...r, tables: options.tables, seconds: options.seconds });
+  }
+  return lines;
+}
