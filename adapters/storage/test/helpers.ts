@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Command, createGame, newRecord, PRESETS, tableOptions } from '@palace/core';
-import type { StoredGame } from '@palace/service';
+import type { Posting, StoredGame } from '@palace/service';
 import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import { HOUSE_ID, openSqlite } from '../src/index.js';
@@ -115,3 +115,21 @@ export function nextVersion(game: StoredGame, at: number, seat = 'b'): StoredGam
     meta: { n: game.version + 1 },
   };
 }
+
+/** A player's fee into the house. */
+export const fee = (from: number, amount: number, gameId: string): Posting => ({
+  from,
+  to: HOUSE_ID,
+  amount,
+  kind: 'fee',
+  gameId,
+});
+
+/** A payment from the house to a player (a prize unless told). */
+export const pay = (to: number, amount: number, gameId: string | null, kind: Posting['kind'] = 'prize'): Posting => ({
+  from: HOUSE_ID,
+  to,
+  amount,
+  kind,
+  gameId,
+});

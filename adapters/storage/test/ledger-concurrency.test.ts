@@ -3,26 +3,13 @@ import type { Posting, StoredGame } from '@palace/service';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOUSE_ID, KyselyAccountsStore, KyselyGamesStore, KyselyTokensStore } from '../src/index.js';
+import { KyselyAccountsStore, KyselyGamesStore, KyselyTokensStore } from '../src/index.js';
 import type { Database } from '../src/schema.js';
 import { TRANSACTION_ATTEMPTS, transact } from '../src/transaction.js';
 import { DIALECTS, DialectDatabases } from './dialects.js';
-import { expectLedgerBalanced, newGame, nextVersion } from './helpers.js';
+import { expectLedgerBalanced, fee, newGame, nextVersion, pay } from './helpers.js';
 
-const fee = (from: number, amount: number, gameId: string): Posting => ({
-  from,
-  to: HOUSE_ID,
-  amount,
-  kind: 'fee',
-  gameId,
-});
-const prize = (to: number, amount: number, gameId: string): Posting => ({
-  from: HOUSE_ID,
-  to,
-  amount,
-  kind: 'prize',
-  gameId,
-});
+const prize = (to: number, amount: number, gameId: string): Posting => pay(to, amount, gameId);
 
 /** An error as the `pg` driver reports a failed statement (only its SQLSTATE matters here). */
 const sqlState = (code: string) => Object.assign(new Error(`sqlstate ${code}`), { code });

@@ -1,11 +1,11 @@
 import { err, ok } from '@palace/core';
-import type { Effects, Posting, StoredGame } from '@palace/service';
+import type { Effects, StoredGame } from '@palace/service';
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOUSE_ID, KyselyAccountsStore, KyselyGamesStore, KyselyTokensStore } from '../src/index.js';
 import type { Database } from '../src/schema.js';
 import { DIALECTS, DialectDatabases } from './dialects.js';
-import { expectLedgerBalanced, newGame, nextVersion } from './helpers.js';
+import { expectLedgerBalanced, fee, newGame, nextVersion, pay } from './helpers.js';
 
 async function open(temp: DialectDatabases) {
   const db = await temp.fresh('tokens');
@@ -43,21 +43,6 @@ async function snapshot(db: Kysely<Database>) {
   const ledger = await db.selectFrom('ledger').select('id').execute();
   return { balances, ledgerRows: ledger.length };
 }
-
-const fee = (from: number, amount: number, gameId: string): Posting => ({
-  from,
-  to: HOUSE_ID,
-  amount,
-  kind: 'fee',
-  gameId,
-});
-const pay = (to: number, amount: number, gameId: string | null, kind: Posting['kind'] = 'prize'): Posting => ({
-  from: HOUSE_ID,
-  to,
-  amount,
-  kind,
-  gameId,
-});
 
 describe.each(DIALECTS)('%s tokens store', (dialect) => {
   const temp = new DialectDatabases(dialect);
