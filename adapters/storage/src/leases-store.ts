@@ -29,4 +29,16 @@ export class KyselyLeases implements Leases {
   async release(key: string, holder: string): Promise<void> {
     await this.db.deleteFrom('game_leases').where('key', '=', key).where('holder', '=', holder).execute();
   }
+
+  /**
+   * Drops at start-up the leases nobody can be holding any more: those of `holder` (this node's
+   * id, left by its previous run if it died mid-job), or every lease when `holder` is null (the
+   * embedded SQLite, whose file only one server uses). Answers how many went.
+   */
+  async forgetStale(holder: string | null): Promise<number> {
+    let query = this.db.deleteFrom('game_leases');
+    if (holder !== null) query = query.where('holder', '=', holder);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

@@ -37,6 +37,18 @@ describe.each(DIALECTS)('%s leases store', (dialect) => {
     expect(await leases.take('G1', 'node-a', 3000, 3000 + TTL)).toBe(true);
   });
 
+  it('leases - at start-up a node drops its own old leases (by its id), or all of them (one SQLite server)', async () => {
+    const leases = new KyselyLeases(await dbs.fresh('leases-stale'));
+    expect(await leases.take('G1', 'node-a', 1000, 1000 + TTL)).toBe(true);
+    expect(await leases.take('G2', 'node-b', 1000, 1000 + TTL)).toBe(true);
+    // node-a restarted under the same id: its lease of G1 goes, node-b's stays.
+    expect(await leases.forgetStale('node-a')).toBe(1);
+    expect(await leases.take('G1', 'node-c', 2000, 2000 + TTL)).toBe(true);
+    expect(await leases.take('G2', 'node-c', 2000, 2000 + TTL)).toBe(false);
+    expect(await leases.forgetStale(null)).toBe(2);
+    expect(await leases.take('G2', 'node-d', 3000, 3000 + TTL)).toBe(true);
+  });
+
   it('leases - nodes on separate connections racing for one key: exactly one wins, free or expired', async () => {
     const location = await dbs.location('leases-race');
     const nodes = [await dbs.open(location), await dbs.open(location), await dbs.open(location)].map(

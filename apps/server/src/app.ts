@@ -101,6 +101,10 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   const scheduler = new TimerScheduler(systemClock);
   // Every variant's game service adds its rescue of overdue jobs here (run below).
   const rescues = new Rescues();
+  // A node killed mid-job leaves its game's lease behind until it expires: a restart drops what
+  // cannot be held any more (its own, by a stable NODE_ID; on SQLite, one server per file, all).
+  const leases = new KyselyLeases(db);
+  await leases.forgetStale(config.databaseUrl === undefined ? null : nodeId);
   const ports: ServicePorts = {
     // On PostgreSQL each stored change is announced to the other nodes inside its transaction.
     store: new KyselyGamesStore(db, config.databaseUrl === undefined ? undefined : gameAnnouncer(nodeId)),
@@ -109,7 +113,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     scheduler,
     publisher: new LocalPublisher(),
     // A game's AI turns, turn clocks and sweeps run on one node at a time (the game's lease).
-    leases: new KyselyLeases(db),
+    leases,
     nodeId,
     rescues,
   };

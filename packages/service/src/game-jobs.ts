@@ -14,8 +14,12 @@ import {
 } from './seat-clock.js';
 import type { ServiceError } from './service-error.js';
 
-/** How long a node holds a game's lease for one job, in ms: far above a job's duration, so it only matters when the node dies mid-job. */
-export const LEASE_MS = 30_000;
+/**
+ * How long a node holds a game's lease for one job, in ms: far above a job's duration (a few ms, a
+ * strong AI decision well under a second), so it only matters when the node dies mid-job; then the
+ * game's jobs wait this long at most for another node (or the restarted one) to take over.
+ */
+export const LEASE_MS = 10_000;
 /**
  * How late an AI turn or a turn clock must be before a rescue runs it, in ms: the node that armed
  * the timer normally runs it on time, so only a dead node's (or a lost timer's) games are found.
