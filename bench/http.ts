@@ -3,10 +3,10 @@
 // the same load generator in the same run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from '../apps/server/test/faults/process.js';
 
 const BARE_304 = `
 require('node:http')
@@ -23,17 +23,7 @@ export interface Poll304Result {
   readonly ratio: number;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export async function healthy(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { percentile } from '../apps/server/test/load/ws-load.js';
+import { measureFor, percentile, waitUntil } from '../apps/server/test/load/ws-load.js';
 import { lowestGroup, me, order } from '../apps/server/test/main-table.js';
 import type { MainCard, MainGameState, ServerMessage } from '../packages/protocol/src/index.js';
 import { freePort, healthy } from './http.js';
@@ -248,16 +248,14 @@ async function playTables(bases: readonly string[], options: ScaleOptions) {
       }),
     );
   }
-  const deadline = Date.now() + 60_000;
-  while (tables.some((t) => t.gameId === null)) {
-    if (Date.now() > deadline) throw new Error('the tables did not all start a game within 60 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  measuring = true;
-  const began = performance.now();
-  await new Promise((r) => setTimeout(r, options.seconds * 1000));
-  measuring = false;
-  const elapsed = (performance.now() - began) / 1000;
+  await waitUntil(
+    () => !tables.some((t) => t.gameId === null),
+    60_000,
+    'the tables did not all start a game within 60 s',
+  );
+  const elapsed = await measureFor(options.seconds, (on) => {
+    measuring = on;
+  });
   stopping = true;
   for (const table of tables) for (const player of table.players) player.socket.terminate();
   const sorted = [...latencies].sort((a, b) => a - b);

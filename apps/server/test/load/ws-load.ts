@@ -50,6 +50,24 @@ const SEATS = 4;
 const BUDGET = 36;
 const WINDOW_MS = 10_000;
 
+/** Waits until `ready()` holds, looking every 50 ms; throws `failure` after `timeoutMs`. */
+export async function waitUntil(ready: () => boolean, timeoutMs: number, failure: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(failure);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Turns measuring on for `seconds` (through `set`), then off; answers the seconds that passed. */
+export async function measureFor(seconds: number, set: (on: boolean) => void): Promise<number> {
+  set(true);
+  const began = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  set(false);
+  return (performance.now() - began) / 1000;
+}
+
 /** The `p`-th percentile (0–100) of ascending `sorted`, nearest rank. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -231,16 +249,14 @@ export async function runWsLoad(options: LoadOptions): Promise<LoadReport> {
       }),
     );
   }
-  const deadline = Date.now() + 30_000;
-  while (tables.some((t) => t.clients.some((c) => c.latest?.status === 'waiting' || c.latest === null))) {
-    if (Date.now() > deadline) throw new Error('the games did not all start within 30 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  measuring = true;
-  const began = performance.now();
-  await new Promise((r) => setTimeout(r, options.seconds * 1000));
-  measuring = false;
-  const elapsed = (performance.now() - began) / 1000;
+  await waitUntil(
+    () => !tables.some((t) => t.clients.some((c) => c.latest?.status === 'waiting' || c.latest === null)),
+    30_000,
+    'the games did not all start within 30 s',
+  );
+  const elapsed = await measureFor(options.seconds, (on) => {
+    measuring = on;
+  });
   stopping = true;
   // Let moves in flight land before reading storage.
   const settle = Date.now() + 5_000;
