@@ -134,7 +134,60 @@ export class KyselyAccountsStore implements AccountsStore {
   async deleteSession(tokenHash: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
   }
+
+  async purgeGuests(cutoff: {
+    readonly createdBefore: number;
+    readonly sessionsEndingBefore: number;
+  }): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const batch = await transact(this.db, async (trx) => {
+        const rows = await trx
+          .selectFrom('users as u')
+          .select('u.id')
+          .where('u.id', '<', 0)
+          .where('u.created_at', '<', cutoff.createdBefore)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('sessions as s')
+                  .select('s.user_id')
+                  .whereRef('s.user_id', '=', 'u.id')
+                  .where('s.expires_at', '>=', cutoff.sessionsEndingBefore),
+              ),
+            ),
+          )
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('held_prizes as h').select('h.guest_id').whereRef('h.guest_id', '=', 'u.id'))),
+          )
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('ledger as l').select('l.user_id').whereRef('l.user_id', '=', 'u.id'))),
+          )
+          .orderBy('u.id', 'desc')
+          .limit(PURGE_BATCH)
+          .execute();
+        const ids = rows.map((row) => row.id);
+        if (ids.length === 0) return 0;
+        await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
+        await trx.deleteFrom('presence').where('user_id', 'in', ids).execute();
+        await trx
+          .deleteFrom('friends')
+          .where((eb) => eb.or([eb('user_id', 'in', ids), eb('friend_id', 'in', ids)]))
+          .execute();
+        await trx.deleteFrom('results').where('user_id', 'in', ids).execute();
+        await trx.deleteFrom('guest_links').where('guest_id', 'in', ids).execute();
+        await trx.updateTable('support_messages').set({ user_id: null }).where('user_id', 'in', ids).execute();
+        await trx.deleteFrom('users').where('id', 'in', ids).execute();
+        return ids.length;
+      });
+      purged += batch;
+      if (batch < PURGE_BATCH) return purged;
+    }
+  }
 }
+
+/** Guests deleted per transaction by the purge (a short write lock at a time). */
+const PURGE_BATCH = 500;
 
 class Refused extends Error {
   constructor(readonly code: RegisterRefusal) {

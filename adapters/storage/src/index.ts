@@ -17,6 +17,7 @@ export {
 } from './pg-bus.js';
 export { isPostgresUrl, openPostgres, type PostgresOptions } from './postgres.js';
 export { KyselyPresenceStore, NODE_ALIVE_MS, NODE_FORGET_MS } from './presence-store.js';
+export { KyselyRateCounters } from './rate-counters-store.js';
 export type { Database } from './schema.js';
 export { openSqlite } from './sqlite.js';
 export { KyselyTokensStore } from './tokens-store.js';

@@ -170,7 +170,19 @@ export interface PresenceTable {
   active_at: number;
 }
 
+/**
+ * The abuse limits' counts shared by the nodes (migration 0008): per key, the hits of its current
+ * fixed window (`window_no` = window start / window length); `expires_at` is when it may go.
+ */
+export interface RateCountersTable {
+  key: string;
+  window_no: number;
+  hits: number;
+  expires_at: number;
+}
+
 export interface Database {
+  rate_counters: RateCountersTable;
   game_leases: GameLeasesTable;
   cluster_nodes: ClusterNodesTable;
   presence: PresenceTable;

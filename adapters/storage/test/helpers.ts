@@ -8,6 +8,12 @@ import { expect } from 'vitest';
 import { HOUSE_ID, openSqlite } from '../src/index.js';
 import type { Database } from '../src/schema.js';
 
+/** The value of an accepted answer; throws with the error code otherwise. */
+export function value<T>(result: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
+  if (!result.ok) throw new Error(`refused: ${result.error.code}`);
+  return result.value;
+}
+
 /** Temporary SQLite files: `open` makes a fresh one, `cleanUp` closes them all and removes their folders. */
 export class TempDatabases {
   private readonly dirs: string[] = [];

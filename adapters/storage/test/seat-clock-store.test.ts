@@ -43,15 +43,24 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
     await store.insert(inPhase('G1', 'playing'));
     await store.insert(inPhase('G2', 'finished'));
     await store.insert(inPhase('G3', 'setup'));
-    // Back to the 0005 schema, rows kept (0007 undone first: it only added tables and a column).
-    for (const table of ['presence', 'cluster_nodes', 'game_leases']) await db.schema.dropTable(table).execute();
+    // Back to the 0005 schema, rows kept (0008 and 0007 undone first: they only added tables, indexes and a column).
+    for (const index of ['sessions_user', 'held_prizes_guest', 'users_guest_created']) {
+      await db.schema.dropIndex(index).execute();
+    }
+    for (const table of ['rate_counters', 'presence', 'cluster_nodes', 'game_leases']) {
+      await db.schema.dropTable(table).execute();
+    }
     for (const index of ['games_kind_phase', 'games_kind_turn_due']) await db.schema.dropIndex(index).execute();
     for (const column of ['seen_at', 'phase', 'seat_clock', 'turn_due_at']) {
       await db.schema.alterTable('games').dropColumn(column).execute();
     }
     await sql`delete from kysely_migration where name >= '0006'`.execute(db);
 
-    expect(await migrate(db as unknown as Kysely<unknown>, dialect)).toEqual(['0006_seat_clock', '0007_cluster']);
+    expect(await migrate(db as unknown as Kysely<unknown>, dialect)).toEqual([
+      '0006_seat_clock',
+      '0007_cluster',
+      '0008_abuse',
+    ]);
     expect((await store.load('G1'))?.seatClock).toEqual({ turnDueAt: null, strikes: {}, away: [] });
     const open = await store.unfinished('test');
     expect(open.map((g) => `${g.id}:${g.phase}`).sort()).toEqual(['G1:playing', 'G3:setup']);

@@ -20,6 +20,8 @@ export {
   type AuthPorts,
   AuthService,
   createInviteCode,
+  GUEST_PURGE_MS,
+  GUEST_UNSEEN_MS,
   REGISTRATION_GIFT,
   type RegisterInput,
   SESSION_IDLE_MS,
@@ -115,6 +117,12 @@ export {
 } from './public-game/public-games.js';
 export type { PublicMeta } from './public-game/public-meta.js';
 export { publicView } from './public-game/public-view.js';
+export {
+  MemoryRateCounters,
+  type RateCounters,
+  RateLimiter,
+  type Taken,
+} from './rate-limits.js';
 export { type RecordFile, type RecordRefusal, Records } from './records.js';
 export { normalizeId, RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';

@@ -43,6 +43,8 @@ export const SERVICE_ERRORS = {
   'auth/not_signed_in': 'Not signed in',
   /** A request or message naming a user other than the session's own. */
   'auth/not_you': 'You can only act for yourself',
+  /** A new guest from an address that made `GUESTS_PER_MINUTE` already this minute (DECISIONS §12). */
+  'auth/too_many_guests': 'Too many new guests from your network. Please try again in a minute.',
   /** A debit that would take a balance below zero (the write was refused as a whole). */
   'tokens/short': 'You do not have enough tokens',
   /** Main game name under 3 characters (spec 01 §5). */

@@ -10,6 +10,7 @@ import {
   SequentialIds,
   TokensService,
 } from '../src/index.js';
+import { value } from './support.js';
 
 /** A transparent stand-in for scrypt that counts its calls. */
 class PlainHasher implements PasswordHasher {
@@ -155,7 +156,7 @@ describe('AuthService', () => {
 
   it('auth - sessions expire after 30 idle days, and each use extends them', async () => {
     const s = setup();
-    const { token } = await s.auth.guestLogin();
+    const { token } = value(await s.auth.guestLogin());
     s.clock.advance(SESSION_IDLE_MS - 1);
     expect((await s.auth.check(token)).ok).toBe(true);
     s.clock.advance(SESSION_IDLE_MS - 1);
@@ -166,8 +167,8 @@ describe('AuthService', () => {
 
   it('auth - guests get negative ids and the name Guest plus 1000-9999', async () => {
     const s = setup();
-    const a = await s.auth.guestLogin();
-    const b = await s.auth.guestLogin();
+    const a = value(await s.auth.guestLogin());
+    const b = value(await s.auth.guestLogin());
     expect(a.user).toEqual({ id: -1, username: 'Guest1000', email: null, avatar: null, isGuest: true });
     expect(b.user.id).toBe(-2);
     expect(b.user.username).toMatch(/^Guest[1-9]\d{3}$/);
@@ -193,7 +194,7 @@ describe('AuthService', () => {
   it('auth - registering with a guest session carries the guest into the account and closes that session', async () => {
     const s = setup();
     await s.auth.seedInvites(['INVITE'], 1);
-    const guest = await s.auth.guestLogin();
+    const guest = value(await s.auth.guestLogin());
     holdPrize(s, '42', guest.user.id, 400);
     const signed = await s.auth.register(ann, guest.token);
     if (!signed.ok) throw new Error(signed.error.code);
@@ -214,7 +215,7 @@ describe('AuthService', () => {
     const registered = await s.auth.register(ann);
     const bob = await s.auth.register({ ...ann, username: 'Bob', email: 'bob@example.com' });
     if (!registered.ok || !bob.ok) throw new Error('register failed');
-    const guest = await s.auth.guestLogin();
+    const guest = value(await s.auth.guestLogin());
     holdPrize(s, '7', guest.user.id, 300);
     const signed = await s.auth.login({ username: 'ann', password: 'secret1' }, guest.token);
     if (!signed.ok) throw new Error(signed.error.code);
@@ -242,12 +243,12 @@ describe('AuthService', () => {
 
   it('auth - guest login with a live guest session returns the same guest and session', async () => {
     const s = setup();
-    const first = await s.auth.guestLogin();
-    const again = await s.auth.guestLogin(first.token);
+    const first = value(await s.auth.guestLogin());
+    const again = value(await s.auth.guestLogin(first.token));
     expect(again).toEqual(first);
     expect((await s.auth.check(first.token)).ok).toBe(true);
     // No guest was created in between: the next one is -2.
-    expect((await s.auth.guestLogin()).user.id).toBe(-2);
+    expect(value(await s.auth.guestLogin()).user.id).toBe(-2);
   });
 
   it('auth - guest login with a registered or unknown session creates a new guest', async () => {
@@ -255,12 +256,12 @@ describe('AuthService', () => {
     await s.auth.seedInvites(['INVITE'], 1);
     const signed = await s.auth.register(ann);
     if (!signed.ok) throw new Error(signed.error.code);
-    const guest = await s.auth.guestLogin(signed.value.token);
+    const guest = value(await s.auth.guestLogin(signed.value.token));
     expect(guest.user).toMatchObject({ id: -1, isGuest: true });
     expect(guest.token).not.toBe(signed.value.token);
     const checked = await s.auth.check(guest.token);
     expect(checked.ok && checked.value.id).toBe(-1);
-    const forged = await s.auth.guestLogin('forged');
+    const forged = value(await s.auth.guestLogin('forged'));
     expect(forged.user.id).toBe(-2);
     expect(forged.token).not.toBe('forged');
   });

@@ -96,7 +96,7 @@ export async function signedUp(s: Setup, username: string, previous?: string) {
 
 /** A new guest and its session token. */
 export async function guest(s: Setup) {
-  return s.auth.guestLogin();
+  return value(await s.auth.guestLogin());
 }
 
 export async function stored(s: Setup, id: string | number): Promise<StoredGame<MainMeta>> {

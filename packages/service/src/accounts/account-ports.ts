@@ -51,6 +51,14 @@ export interface AccountsStore {
    */
   session(tokenHash: string, now: number, extendTo: number): Promise<User | null>;
   deleteSession(tokenHash: string): Promise<void>;
+  /**
+   * Deletes the guests created before `createdBefore` that have no session expiring at or after
+   * `sessionsEndingBefore` (none used lately), hold no prize (a claimed one stays, with its guest,
+   * as the ledger's trail) and have no ledger row, with their sessions, presence, friend, result
+   * and guest-link rows; a support message they sent keeps its text without the sender. In batches,
+   * each one transaction. Answers how many guests were deleted.
+   */
+  purgeGuests(cutoff: { readonly createdBefore: number; readonly sessionsEndingBefore: number }): Promise<number>;
 }
 
 /** Slow, salted password hashing. */

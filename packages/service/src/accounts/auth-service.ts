@@ -8,6 +8,10 @@ import type { AccountsStore, PasswordHasher, TokensStore, User } from './account
 export const REGISTRATION_GIFT = 100;
 /** Sessions end after this long without use, in ms (DECISIONS §5: 30 days idle). */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A guest unseen this long is deleted unless a prize of theirs waits for a claim (DECISIONS §12). */
+export const GUEST_UNSEEN_MS = 30 * 24 * 60 * 60 * 1000;
+/** How often the server purges unseen guests, in ms. */
+export const GUEST_PURGE_MS = 60 * 60 * 1000;
 const USERNAME_MIN = 3;
 const USERNAME_MAX = 30;
 const PASSWORD_MIN = 6;
@@ -105,14 +109,34 @@ export class AuthService {
 
   /**
    * A new guest: negative id, the name "Guest" and a number from 1000 to 9999. A request that
-   * already carries a guest session keeps that guest and its session.
+   * already carries a guest session keeps that guest and its session (and is not counted).
+   * `mayCreate` is asked before a new guest is written (the per-address guest limit of
+   * DECISIONS §12); when it says no, nothing is written and the answer is `auth/too_many_guests`.
    */
-  async guestLogin(previous?: string): Promise<Signed> {
+  async guestLogin(previous?: string, mayCreate: () => Promise<boolean> = async () => true): Answer<Signed> {
     const current = await this.check(previous);
-    if (current.ok && current.value.isGuest && previous !== undefined) return { user: current.value, token: previous };
+    if (current.ok && current.value.isGuest && previous !== undefined) {
+      return ok({ user: current.value, token: previous });
+    }
+    if (!(await mayCreate())) return err(serviceError('auth/too_many_guests'));
     const number = 1000 + this.ports.ids.pick(9000);
     const user = await this.ports.accounts.createGuest(`Guest${number}`, this.ports.clock.now());
-    return this.open(user, previous);
+    return ok(await this.open(user, previous));
+  }
+
+  /**
+   * Deletes the guests unseen for `GUEST_UNSEEN_MS` (no session used since; a session lasts
+   * `SESSION_IDLE_MS` past its last use) that hold no unclaimed prize, with their sessions,
+   * presence, friend and result rows; finished games' records keep their names (DECISIONS §12).
+   * The server runs it every `GUEST_PURGE_MS`. Answers how many guests went.
+   */
+  async purgeGuests(): Promise<number> {
+    const seenBefore = this.ports.clock.now() - GUEST_UNSEEN_MS;
+    // A session expires SESSION_IDLE_MS after its last use: one that ends later was used since.
+    return this.ports.accounts.purgeGuests({
+      createdBefore: seenBefore,
+      sessionsEndingBefore: seenBefore + SESSION_IDLE_MS,
+    });
   }
 
   /** The session's user; `auth/not_signed_in` without a valid session. Each use extends it. */

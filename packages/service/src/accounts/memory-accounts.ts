@@ -16,6 +16,8 @@ export class MemoryAccountsStore implements AccountsStore, FriendsStore {
   private readonly invites = new Map<string, number>();
   private readonly sessions = new Map<string, { userId: number; expiresAt: number }>();
   private readonly friendships = new Set<string>();
+  /** When each guest was created, in ms since the epoch. */
+  private readonly guestsCreated = new Map<number, number>();
   private nextId = 1;
   private nextGuest = -1;
 
@@ -45,8 +47,9 @@ export class MemoryAccountsStore implements AccountsStore, FriendsStore {
     return ok(user);
   }
 
-  async createGuest(username: string): Promise<User> {
+  async createGuest(username: string, at: number): Promise<User> {
     const user: User = { id: this.nextGuest--, username, email: null, avatar: null, isGuest: true };
+    this.guestsCreated.set(user.id, at);
     this.users.set(user.id, { user, passwordHash: '' });
     this.bank.users.set(user.id, user);
     return user;
@@ -88,6 +91,32 @@ export class MemoryAccountsStore implements AccountsStore, FriendsStore {
 
   async deleteSession(tokenHash: string): Promise<void> {
     this.sessions.delete(tokenHash);
+  }
+
+  async purgeGuests(cutoff: {
+    readonly createdBefore: number;
+    readonly sessionsEndingBefore: number;
+  }): Promise<number> {
+    let purged = 0;
+    for (const [id, createdAt] of this.guestsCreated) {
+      if (createdAt >= cutoff.createdBefore || this.bank.holdsPrize(id)) continue;
+      if (this.bank.rows.some((row) => row.userId === id)) continue;
+      const sessions = [...this.sessions].filter(([, session]) => session.userId === id);
+      if (sessions.some(([, session]) => session.expiresAt >= cutoff.sessionsEndingBefore)) continue;
+      for (const [hash] of sessions) this.sessions.delete(hash);
+      for (const pair of [...this.friendships])
+        if (pair.split(':').map(Number).includes(id)) this.friendships.delete(pair);
+      this.users.delete(id);
+      this.guestsCreated.delete(id);
+      this.bank.forgetGuest(id);
+      purged++;
+    }
+    return purged;
+  }
+
+  /** How many users (guests included) are stored (tests check the purge). */
+  get userCount(): number {
+    return this.users.size;
   }
 
   /** Stored session hashes (tests check no token is kept in the clear). */

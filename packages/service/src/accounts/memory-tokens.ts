@@ -56,6 +56,20 @@ export class MemoryBank implements TokensStore {
     return true;
   }
 
+  /** Whether `guestId` won a prize held here (claimed or not): such a guest is never purged. */
+  holdsPrize(guestId: number): boolean {
+    for (const held of this.held.values()) if (held.guestId === guestId) return true;
+    return false;
+  }
+
+  /** Forgets a purged guest's results and link (the memory twin of the store's purge). */
+  forgetGuest(guestId: number): void {
+    for (let i = this.results.length - 1; i >= 0; i--)
+      if (this.results[i]?.userId === guestId) this.results.splice(i, 1);
+    this.links.delete(guestId);
+    this.users.delete(guestId);
+  }
+
   /** Result rows of `kind` for `userId`, newest first. */
   resultsOf(kind: string, userId: number): Array<{ gameId: string; won: boolean }> {
     return this.results.filter((r) => r.kind === kind && r.userId === userId).reverse();
