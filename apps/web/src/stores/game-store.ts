@@ -49,18 +49,49 @@ let attempts = 0;
 let lastSent = 0;
 let keepAlive: ReturnType<typeof setInterval> | null = null;
 let stopped = false;
+/** Whether the next connection goes to the fallback address (after the other one failed to connect). */
+let useFallback = false;
 const stateWaiters = new Set<(game: MainGameState) => void>();
 
-/** `ws(s)://{host}/ws`; a local address on port 5000 if the page's address cannot be used. */
-export function socketUrl(): string {
+/** The server's default port: the local address, and the port of the fallback address. */
+const DEFAULT_PORT = 5000;
+
+/** Where the main socket connects (spec 01 §7). */
+export interface SocketAddresses {
+  /** `ws(s)://{page host}/ws`; `ws://localhost:5000/ws` if the page's address cannot be used. */
+  readonly primary: string;
+  /**
+   * Tried after a connection error on the primary: the same host name on the server's default
+   * port 5000 (for a page served apart from the server, say by a dev server or a static host);
+   * null when that is the primary address itself.
+   */
+  readonly fallback: string | null;
+}
+
+/** The page's address as far as the socket needs it. */
+export type PageLocation = Pick<Location, 'protocol' | 'host' | 'hostname'>;
+
+/** The primary and fallback addresses of the main socket for a page at `location`. */
+export function socketAddresses(location: PageLocation = window.location): SocketAddresses {
   try {
-    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    if (window.location.host === '') throw new Error('no host');
-    return `${scheme}://${window.location.host}/ws`;
+    if (location.host === '' || location.hostname === '') throw new Error('no host');
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const primary = new URL(`${scheme}://${location.host}/ws`).href;
+    const fallback = new URL(`${scheme}://${location.hostname}:${DEFAULT_PORT}/ws`).href;
+    return { primary, fallback: fallback === primary ? null : fallback };
   } catch (error) {
     console.warn('building the socket address failed', error);
-    return 'ws://localhost:5000/ws';
+    return { primary: `ws://localhost:${DEFAULT_PORT}/ws`, fallback: null };
   }
+}
+
+/**
+ * The address of the next connection: the primary one, or the fallback after a connection error
+ * (the two take turns while connecting fails; a dropped connection retries the address that worked).
+ */
+export function socketUrl(location: PageLocation = window.location): string {
+  const { primary, fallback } = socketAddresses(location);
+  return useFallback && fallback !== null ? fallback : primary;
 }
 
 export const useGame = create<GameStore>()((set, get) => {
@@ -113,8 +144,10 @@ export const useGame = create<GameStore>()((set, get) => {
         fail(CONNECTION_TEXTS.lostForGood);
         return;
       }
-      // A connection that was up has dropped: say so while it is retried.
+      // A connection that was up has dropped: say so while it is retried at the same address.
+      // One that never opened is a connection error: the next attempt tries the other address.
       if (opened) fail(CONNECTION_TEXTS.lost);
+      else useFallback = !useFallback;
       attempts++;
       set({ status: 'connecting' });
       // 1 s × 2^attempt, at most 10 s (spec 01 §9).
