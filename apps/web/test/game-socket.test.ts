@@ -73,7 +73,10 @@ afterEach(() => {
 describe('main socket addresses (spec 01 §7)', () => {
   it('socket - the page host with its scheme; the fallback is the same host name on port 5000', async () => {
     const { socketAddresses } = await freshStore();
-    expect(socketAddresses(page)).toEqual({ primary: 'ws://palace.test:8080/ws', fallback: 'ws://palace.test:5000/ws' });
+    expect(socketAddresses(page)).toEqual({
+      primary: 'ws://palace.test:8080/ws',
+      fallback: 'ws://palace.test:5000/ws',
+    });
     expect(socketAddresses({ protocol: 'https:', host: 'palace.example', hostname: 'palace.example' })).toEqual({
       primary: 'wss://palace.example/ws',
       fallback: 'wss://palace.example:5000/ws',
