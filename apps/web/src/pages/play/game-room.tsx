@@ -10,12 +10,9 @@ import { ReplayLink } from '../replay/replay-link.js';
 import { CardRow } from './card-row.js';
 import { CardView } from './card-view.js';
 import { ChatPanel } from './chat-panel.js';
+import { Countdown } from './countdown.js';
 import { type AnyCard, toggleFaceUpChoice, toggleSelection } from './selection.js';
-import { playTick } from './sounds.js';
 import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
-
-/** The "Game Starting" countdown, in seconds (spec 01 §9). */
-export const COUNTDOWN_SECONDS = 3;
 
 /** The game room (spec 01 §2): header, waiting screen, countdown, board, chat and game over. */
 export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => void }): ReactElement {
@@ -143,25 +140,6 @@ function WaitingRoom({ game, me }: { game: MainGameState; me: MainPlayer | null 
       {me?.isReady === true && <p className="muted">You're ready. The game starts when everyone has chosen.</p>}
       <p className="muted small">The game starts when at least 2 players have joined and everyone is ready.</p>
     </section>
-  );
-}
-
-function Countdown({ onDone }: { onDone: () => void }): ReactElement {
-  const [left, setLeft] = useState(COUNTDOWN_SECONDS);
-  useEffect(() => {
-    playTick(left === 1 ? 0.5 : 0.3);
-    if (left === 0) {
-      onDone();
-      return;
-    }
-    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left, onDone]);
-  return (
-    <div className="countdown" role="alert" aria-live="assertive">
-      <div>Game Starting</div>
-      <div className="countdown-number">{Math.max(left, 1)}</div>
-    </div>
   );
 }
 
