@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** Whether `message` is the server's own `message` field (else the status line). */
     readonly fromServer: boolean,
+    /** The response's status text ("Bad Gateway"); empty when the response had none (HTTP/2). */
+    readonly statusText = '',
   ) {
     super(message);
   }
@@ -39,9 +41,14 @@ async function failure(response: Response): Promise<ApiError> {
   try {
     const body = JSON.parse(text) as { message?: unknown };
     if (typeof body.message === 'string' && body.message !== '')
-      return new ApiError(body.message, response.status, true);
+      return new ApiError(body.message, response.status, true, response.statusText);
   } catch {
     // Not JSON: fall through to the status line.
   }
-  return new ApiError(`${response.status}: ${response.statusText || text}`, response.status, false);
+  return new ApiError(
+    `${response.status}: ${response.statusText || text}`,
+    response.status,
+    false,
+    response.statusText,
+  );
 }

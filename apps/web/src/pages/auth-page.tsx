@@ -30,6 +30,18 @@ function failureText(error: unknown, fallback: string): string {
 }
 
 /**
+ * The login failure toast's text (spec 01 §8): the server's message; with none, "Login failed:
+ * {status text}" (the status text alone, not the helper's "{status}: …" line); with no status
+ * text either (HTTP/2, or no answer at all), "Could not log in. Please try again.".
+ */
+export function loginFailureText(error: unknown): string {
+  if (error instanceof ApiError && !error.fromServer && error.statusText !== '') {
+    return `Login failed: ${error.statusText}`;
+  }
+  return failureText(error, 'Could not log in. Please try again.');
+}
+
+/**
  * `/auth` (spec 01 §2): a short splash, then Login / Register tabs and play-as-guest. The register
  * tab is chosen by a prize claim (gameId + guestId [+ amount]) or an invite `code` in the address.
  */
@@ -160,11 +172,7 @@ function LoginForm({ disabled, setBusy }: { disabled: boolean; setBusy: (busy: b
       const user = await login(values.username.trim(), values.password);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
     } catch (error) {
-      const text =
-        error instanceof ApiError && !error.fromServer
-          ? `Login failed: ${error.message}`
-          : failureText(error, 'Could not log in. Please try again.');
-      toast({ title: 'Login failed', description: text, variant: 'destructive' });
+      toast({ title: 'Login failed', description: loginFailureText(error), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
