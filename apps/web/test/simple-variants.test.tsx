@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isLocalHost } from '../src/lib/local-host.js';
 import {
   newRoomId,
   readGameQuery,
@@ -261,9 +262,32 @@ describe('simple variants - the websocket connection (spec 02 §4, §8, §9)', (
     return s;
   };
 
-  it('socket url - wss on https pages, ws otherwise, path /simple-ws', () => {
-    expect(socketUrl({ protocol: 'https:', host: 'palace.example' })).toBe('wss://palace.example/simple-ws');
-    expect(socketUrl({ protocol: 'http:', host: 'localhost:5000' })).toBe('ws://localhost:5000/simple-ws');
+  it('socket url - wss unless the host is local (this machine or a private LAN), always wss from https; path /simple-ws', () => {
+    const url = (protocol: string, host: string) =>
+      socketUrl({ protocol, host, hostname: new URL(`${protocol}//${host}`).hostname });
+    expect(url('https:', 'palace.example')).toBe('wss://palace.example/simple-ws');
+    // A public host is reached securely even from a plain-http page.
+    expect(url('http:', 'palace.example')).toBe('wss://palace.example/simple-ws');
+    expect(url('http:', '203.0.113.7:5000')).toBe('wss://203.0.113.7:5000/simple-ws');
+    expect(url('http:', '172.32.0.1:5000')).toBe('wss://172.32.0.1:5000/simple-ws');
+    expect(url('http:', 'localhost.example.com')).toBe('wss://localhost.example.com/simple-ws');
+    for (const local of [
+      'localhost:5000',
+      'palace.localhost',
+      '127.0.0.1:5000',
+      '127.1.2.3',
+      '[::1]:5000',
+      '10.0.0.5:5000',
+      '172.16.4.2',
+      '172.31.255.1',
+      '192.168.1.20:5000',
+    ]) {
+      expect(url('http:', local)).toBe(`ws://${local}/simple-ws`);
+      expect(url('https:', local)).toBe(`wss://${local}/simple-ws`);
+    }
+    expect(isLocalHost('LOCALHOST.')).toBe(true);
+    expect(isLocalHost('192.168.1.256')).toBe(false);
+    expect(isLocalHost('10.0.0')).toBe(false);
   });
 
   it('socket store - a connect error is retried 3 times, 2 s apart, then "Error connecting to game"', () => {

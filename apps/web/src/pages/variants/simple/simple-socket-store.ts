@@ -1,5 +1,6 @@
 import type { AiLevelName, SimpleClientMessage, SimpleGameState, SimpleServerMessage } from '@palace/protocol';
 import { create } from 'zustand';
+import { isLocalHost } from '../../../lib/local-host.js';
 import type { VariantChatLine } from '../variant-chat.js';
 import { errorToast } from './simple-toasts.js';
 
@@ -62,9 +63,14 @@ export function setSocketFactory(next: SocketFactory | null): void {
   factory = next ?? ((url) => new WebSocket(url));
 }
 
-/** `/simple-ws` on this page's host: `wss:` when the page is https, else `ws:` (spec 02 §7). */
-export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/simple-ws`;
+/**
+ * `/simple-ws` on this page's host (spec 02 §7: "secure scheme unless the host is local"): `wss:`
+ * always from an https page and for any public host; `ws:` only from an http page on a local host
+ * (this machine or a private LAN address, so play on a home network over http works).
+ */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host' | 'hostname'> = window.location): string {
+  const secure = location.protocol === 'https:' || !isLocalHost(location.hostname);
+  return `${secure ? 'wss:' : 'ws:'}//${location.host}/simple-ws`;
 }
 
 /** Session-storage key of a seat token: one per room and (case-blind) username. */
