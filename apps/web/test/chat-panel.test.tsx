@@ -77,8 +77,8 @@ describe('chat panel', () => {
   });
 
   it('bubble - shows the unread count, "9+" above 9, and clears it when opened', () => {
-    useGame.setState({ chat: lines(3) });
     render(<ChatPanel />);
+    act(() => useGame.setState({ chat: lines(3) }));
     expect(screen.getByRole('button', { name: 'Open chat (3 unread)' }).textContent).toBe('Chat3');
 
     act(() => useGame.setState({ chat: lines(9) }));
@@ -93,6 +93,28 @@ describe('chat panel', () => {
     expect(screen.getByRole('button', { name: 'Open chat (0 unread)' }).textContent).toBe('Chat');
 
     act(() => useGame.setState({ chat: [...lines(12), line(13, 'new')] }));
+    expect(screen.getByRole('button', { name: 'Open chat (1 unread)' }).textContent).toBe('Chat1');
+  });
+
+  it('bubble - the history a game has when it is joined is not unread; only lines arriving afterwards count', () => {
+    // As the game store joins: no game, then the game's state with its chat history at once.
+    useGame.setState({ game: null, chat: [] });
+    render(<ChatPanel />);
+    act(() => useGame.setState({ game, chat: lines(5) }));
+    expect(screen.getByRole('button', { name: 'Open chat (0 unread)' }).textContent).toBe('Chat');
+    act(() => useGame.setState({ chat: lines(7) }));
+    expect(screen.getByRole('button', { name: 'Open chat (2 unread)' }).textContent).toBe('Chat2');
+
+    // Another game joined: its history is not unread either.
+    act(() => useGame.setState({ game: { ...game, id: GAME_ID + 1 }, chat: lines(4) }));
+    expect(screen.getByRole('button', { name: 'Open chat (0 unread)' })).not.toBeNull();
+    cleanup();
+
+    // The panel mounted with the game and its history already there (the room's first render).
+    useGame.setState({ game, chat: lines(11) });
+    render(<ChatPanel />);
+    expect(screen.getByRole('button', { name: 'Open chat (0 unread)' }).textContent).toBe('Chat');
+    act(() => useGame.setState({ chat: lines(12) }));
     expect(screen.getByRole('button', { name: 'Open chat (1 unread)' }).textContent).toBe('Chat1');
   });
 

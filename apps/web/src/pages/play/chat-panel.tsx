@@ -31,19 +31,25 @@ import { useGame } from '../../stores/game-store.js';
 /** The chat input's limit. */
 const MAX_MESSAGE = 500;
 
-/** In-game chat; minimised to a bubble with the unread count ("9+" above 9). */
+/**
+ * In-game chat; minimised to a bubble with the unread count ("9+" above 9). Only lines that arrive
+ * while the chat is minimised count: the history a game already has when it is joined does not.
+ */
 export function ChatPanel(): ReactElement | null {
   const game = useGame((s) => s.game);
   const chat = useGame((s) => s.chat);
   const [open, setOpen] = useState(false);
-  const [seen, setSeen] = useState(0);
+  const gameId = game?.id ?? null;
+  /** How many lines of game `gameId` have been seen: all of those there when the game came. */
+  const [seen, setSeen] = useState({ gameId, count: chat.length });
+  if (seen.gameId !== gameId) setSeen({ gameId, count: chat.length });
 
   useEffect(() => {
-    if (open) setSeen(chat.length);
+    if (open) setSeen((s) => ({ ...s, count: chat.length }));
   }, [open, chat.length]);
 
   if (game === null) return null;
-  const unread = Math.max(0, chat.length - seen);
+  const unread = seen.gameId === gameId ? Math.max(0, chat.length - seen.count) : 0;
   if (!open) {
     return (
       <button
