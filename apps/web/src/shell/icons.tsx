@@ -23,11 +23,17 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 24, label }: { name: IconName; size?: number; label?: string }): ReactElement {
+/**
+ * A line icon. Without `size` it is a shell icon: 24 px from 768 px wide up and 20 px below, set
+ * by the `.shell-icon` rule in styles.css (the attributes are only the unstyled fallback); with
+ * `size`, exactly that many px.
+ */
+export function Icon({ name, size, label }: { name: IconName; size?: number; label?: string }): ReactElement {
   return (
     <svg
-      width={size}
-      height={size}
+      className={size === undefined ? 'shell-icon' : undefined}
+      width={size ?? 24}
+      height={size ?? 24}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

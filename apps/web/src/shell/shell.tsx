@@ -68,7 +68,7 @@ export function Shell(): ReactElement {
             aria-current={isActive(entry, pathname) ? 'page' : undefined}
           >
             <span className="tab-icon">
-              <Icon name={entry.icon} size={entry.to === '/play' ? 24 : 20} />
+              <Icon name={entry.icon} />
             </span>
             <span className="tab-label">{entry.label}</span>
           </NavLink>
@@ -143,7 +143,7 @@ function Drawer({ open, onClose }: { open: boolean; onClose: () => void }): Reac
                   className={`drawer-item${isActive(entry, pathname) ? ' active' : ''}`}
                   onClick={() => go(entry.to)}
                 >
-                  <Icon name={entry.icon} size={20} />
+                  <Icon name={entry.icon} />
                   <span>{entry.label}</span>
                   {entry.pill !== undefined && <span className="pill">{entry.pill}</span>}
                 </button>
@@ -155,7 +155,7 @@ function Drawer({ open, onClose }: { open: boolean; onClose: () => void }): Reac
             {SETTINGS_ENTRIES.map((entry) => (
               <li key={entry.to}>
                 <button type="button" className="drawer-item" onClick={() => go(entry.to)}>
-                  <Icon name={entry.icon} size={20} />
+                  <Icon name={entry.icon} />
                   <span>{entry.label}</span>
                 </button>
               </li>
@@ -164,7 +164,7 @@ function Drawer({ open, onClose }: { open: boolean; onClose: () => void }): Reac
         </nav>
         {!guest && (
           <button type="button" className="drawer-item drawer-logout" onClick={() => void signOut()}>
-            <Icon name="logout" size={20} />
+            <Icon name="logout" />
             <span>Logout</span>
           </button>
         )}
