@@ -1,14 +1,19 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import type { ReactElement } from 'react';
+import { type ReactElement, useRef } from 'react';
 import { TOAST_DURATION_MS, useToasts } from '../stores/toast-store.js';
+import { useToastEdge } from './use-toast-edge.js';
 
 /**
  * Toasts on Radix's accessible primitive: announced politely, F8 focuses the region, swipe right
- * (threshold 50 px) dismisses, one at a time, 5 s unless told (spec 01 §9).
+ * (threshold 50 px) dismisses, one at a time, 5 s unless told, at most 420 px wide from medium
+ * screens up (spec 01 §9). A toast sits over the top bar, or over the tab bar when the top would
+ * cover a control of the page (`useToastEdge`): it never covers what the player came to use.
  */
 export function Toaster(): ReactElement {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
+  const viewport = useRef<HTMLOListElement>(null);
+  const edge = useToastEdge(viewport, toasts.length > 0);
   return (
     <ToastPrimitive.Provider
       swipeDirection="right"
@@ -34,7 +39,7 @@ export function Toaster(): ReactElement {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="toast-viewport" hotkey={['F8']} />
+      <ToastPrimitive.Viewport ref={viewport} className="toast-viewport" data-edge={edge} hotkey={['F8']} />
     </ToastPrimitive.Provider>
   );
 }

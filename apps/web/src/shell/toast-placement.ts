@@ -1,0 +1,51 @@
+/**
+ * Where a toast may sit so it never covers what a player came to use (issue 18: the welcome toast
+ * covered Create Game on a desktop and the filter chips on a phone). Pure: the toaster measures
+ * the page and asks here.
+ */
+
+/** The edge of the screen the toast sits at: over the top bar, or over the bottom tab bar. */
+export type ToastEdge = 'top' | 'bottom';
+
+/** A box in viewport px, as `getBoundingClientRect` gives it. */
+export interface Box {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** The area two boxes share, in px² (0 when they only touch or are apart). */
+export function overlapArea(a: Box, b: Box): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+/** The part of `box` that shows inside `view`, or null when none of it (at least 1 px each way) does. */
+export function visiblePart(box: Box, view: Box): Box | null {
+  const part = {
+    left: Math.max(box.left, view.left),
+    top: Math.max(box.top, view.top),
+    right: Math.min(box.right, view.right),
+    bottom: Math.min(box.bottom, view.bottom),
+  };
+  return part.right - part.left >= 1 && part.bottom - part.top >= 1 ? part : null;
+}
+
+/**
+ * The edge for the toast, given where it would sit at each edge and the visible controls of the
+ * page: the current edge while it covers none of them, else the edge that covers less of them
+ * (the current one on a tie, so a toast does not hop back and forth).
+ */
+export function chooseToastEdge(
+  places: Readonly<Record<ToastEdge, Box>>,
+  controls: readonly Box[],
+  current: ToastEdge,
+): ToastEdge {
+  const covered = (edge: ToastEdge) => controls.reduce((sum, control) => sum + overlapArea(places[edge], control), 0);
+  const here = covered(current);
+  if (here === 0) return current;
+  const other: ToastEdge = current === 'top' ? 'bottom' : 'top';
+  return covered(other) < here ? other : current;
+}
