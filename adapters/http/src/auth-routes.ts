@@ -9,7 +9,7 @@ import {
   RegisterBody,
   UserBody,
 } from '@palace/protocol';
-import type { AuthService, User } from '@palace/service';
+import type { AuthService, RateLimiter, User } from '@palace/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { initialsSvg } from './avatar.js';
 import { installErrorHandling, sendError } from './errors.js';
@@ -17,6 +17,8 @@ import { LoginFailures, TOO_MANY_ATTEMPTS } from './login-failures.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session.js';
 
 const tags = ['accounts'];
+/** New guests per client address per minute unless told (DECISIONS §12: a classroom still gets in). */
+export const GUESTS_PER_MINUTE = 30;
 const refusals = { 400: MessageBody, 401: MessageBody, 403: MessageBody, 409: MessageBody, 429: MessageBody };
 /** Auth bodies are small; a bigger one is refused before parsing. */
 const AUTH_BODY_LIMIT = 16 * 1024;
@@ -35,18 +37,27 @@ export async function authRoutes(
     readonly auth: AuthService;
     /** Called after a user signs out (the composition root closes their live sockets). */
     readonly onSignOut?: (userId: number) => void;
+    /** The abuse limits' counters (per node, or shared through the database; DECISIONS §12). */
+    readonly limiter: RateLimiter;
     /**
      * Failed logins allowed per account (by the normalised login) in `windowMs`; further attempts
      * answer 429 without checking the password. Default: 100 an hour.
      */
     readonly loginFailures?: { readonly max: number; readonly windowMs: number };
+    /** New guests per client address per minute (`GUESTS_PER_MINUTE`, default 30; DECISIONS §12). */
+    readonly guestsPerMinute?: number;
   },
 ): Promise<void> {
   await fastify.register(fastifyCookie);
   installErrorHandling(fastify, 'message');
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { auth } = options;
-  const failures = new LoginFailures(options.loginFailures?.max ?? 100, options.loginFailures?.windowMs ?? 3_600_000);
+  const failures = new LoginFailures(
+    options.limiter,
+    options.loginFailures?.max ?? 100,
+    options.loginFailures?.windowMs ?? 3_600_000,
+  );
+  const guestsPerMinute = options.guestsPerMinute ?? GUESTS_PER_MINUTE;
 
   const signedIn = (request: FastifyRequest, reply: FastifyReply, user: User, token: string | undefined) => {
     if (token !== undefined) setSessionCookie(request, reply, token);
@@ -85,13 +96,13 @@ export async function authRoutes(
     async (request, reply) => {
       const login = request.body.username;
       // The same answer for a known and an unknown name: the lock says nothing about who exists.
-      if (!failures.attempt(login)) return reply.code(429).send({ message: TOO_MANY_ATTEMPTS });
+      if (!(await failures.attempt(login))) return reply.code(429).send({ message: TOO_MANY_ATTEMPTS });
       const signed = await auth.login(request.body, sessionToken(request.headers));
       if (signed.ok) {
-        failures.succeeded(login);
+        await failures.succeeded(login);
         return signedIn(request, reply, signed.value.user, signed.value.token);
       }
-      if (signed.error.code !== 'auth/login_failed') failures.uncounted(login);
+      if (signed.error.code !== 'auth/login_failed') await failures.uncounted(login);
       return sendError(reply, signed.error, 'message');
     },
   );
@@ -145,14 +156,23 @@ export async function authRoutes(
       bodyLimit: AUTH_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Play as a guest (negative id, "Guest" + 1000–9999); a guest session is kept',
+        summary:
+          'Play as a guest (negative id, "Guest" + 1000–9999); a guest session is kept. ' +
+          'At most GUESTS_PER_MINUTE new guests per client address (429 beyond)',
         body: GuestLoginBody,
-        response: { 200: UserBody, 400: MessageBody },
+        response: { 200: UserBody, 400: MessageBody, 429: MessageBody },
       },
     },
     async (request, reply) => {
-      const signed = await auth.guestLogin(sessionToken(request.headers));
-      return signedIn(request, reply, signed.user, signed.token);
+      // Only a new guest counts: a request that already carries a guest session keeps it.
+      const signed = await auth.guestLogin(sessionToken(request.headers), async () => {
+        const taken = await options.limiter.take(`guests:${request.ip}`, guestsPerMinute, 60_000);
+        if (!taken.allowed) reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
+        return taken.allowed;
+      });
+      return signed.ok
+        ? signedIn(request, reply, signed.value.user, signed.value.token)
+        : sendError(reply, signed.error, 'message');
     },
   );
 

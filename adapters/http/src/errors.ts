@@ -58,6 +58,7 @@ export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, numb
   'auth/login_failed': 401,
   'auth/not_signed_in': 401,
   'auth/not_you': 403,
+  'auth/too_many_guests': 429,
   'tokens/short': 400,
   'game/name_short': 400,
   'game/name_long': 400,

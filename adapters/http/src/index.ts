@@ -2,7 +2,7 @@
  * @palace/adapter-http — Fastify route plugins: each parses with the protocol's schemas, calls
  * the service and maps its result through one status table.
  */
-export { authRoutes, userBody } from './auth-routes.js';
+export { authRoutes, GUESTS_PER_MINUTE, userBody } from './auth-routes.js';
 export { easyGamesRoutes } from './easy-games.js';
 export { type ErrorField, HTTP_STATUS, installErrorHandling, sendError } from './errors.js';
 export { type InboxRoutesOptions, inboxRoutes } from './inbox-routes.js';

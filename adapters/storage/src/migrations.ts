@@ -246,7 +246,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema
         .createTable('rate_counters')
         .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('window_no', 'bigint', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
         .addColumn('hits', 'integer', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();

@@ -172,11 +172,11 @@ export interface PresenceTable {
 
 /**
  * The abuse limits' counts shared by the nodes (migration 0008): per key, the hits of its current
- * fixed window (`window_no` = window start / window length); `expires_at` is when it may go.
+ * fixed window (opened by its first event, ms since the epoch); `expires_at` is when it ends.
  */
 export interface RateCountersTable {
   key: string;
-  window_no: number;
+  window_start: number;
   hits: number;
   expires_at: number;
 }

@@ -52,6 +52,8 @@ export class Connection {
   readonly openedAt = Date.now();
   /** When the presence row's activity was last written, in ms. */
   presenceAt = this.openedAt;
+  /** Frames sent to this client so far (a message whose handling sent none still gets an answer). */
+  framesSent = 0;
 
   constructor(
     readonly id: string,
@@ -65,6 +67,7 @@ export class Connection {
 
   /** Sends a frame; a client that lets more than `maxBufferedBytes` pile up is terminated instead. */
   send(frame: string): void {
+    this.framesSent++;
     sendOrDrop(this.socket, frame, this.maxBufferedBytes);
   }
 

@@ -15,5 +15,14 @@ export {
 export { CROSS_SITE_TEXT, type OriginHeaders, originAllowed, parseOrigins } from './origin.js';
 export { type HeldSeat, SEAT_MOVED, SimpleConnection, SimpleRooms } from './simple-rooms.js';
 export { SIMPLE_SOCKET_PATH, SIMPLE_SWEEP_MS, type SimpleSocketOptions, simpleSocket } from './simple-socket.js';
-export { Budget, FLOOD_CLOSE, KeyedBudget, LIMIT_TEXTS, SOCKET_LIMITS, type SocketLimits } from './socket-limits.js';
+export {
+  Budget,
+  FLOOD_CLOSE,
+  type GameBudget,
+  LIMIT_TEXTS,
+  MessageQueue,
+  type Queued,
+  SOCKET_LIMITS,
+  type SocketLimits,
+} from './socket-limits.js';
 export { WS_MAX_PAYLOAD } from './socket-plugin.js';

@@ -7,6 +7,7 @@ import {
   type MainMeta,
   mainChatMessage,
   mainView,
+  SERVICE_ERRORS,
   type ServiceError,
   type StoredGame,
   type User,
@@ -16,7 +17,14 @@ import type { WebSocket } from 'ws';
 import type { Connection, Connections } from './connections.js';
 import { originAllowed } from './origin.js';
 import { FRAME_TEXTS, messageReader } from './socket-frames.js';
-import { Budget, FLOOD_CLOSE, KeyedBudget, LIMIT_TEXTS, SOCKET_LIMITS, type SocketLimits } from './socket-limits.js';
+import {
+  FLOOD_CLOSE,
+  type GameBudget,
+  LIMIT_TEXTS,
+  MessageQueue,
+  SOCKET_LIMITS,
+  type SocketLimits,
+} from './socket-limits.js';
 import { socketPlugin } from './socket-plugin.js';
 
 /** The socket path (spec 01 §7). */
@@ -48,6 +56,8 @@ export interface MainSocketOptions {
   readonly allowedOrigins?: readonly string[];
   /** The flood limits (the production `SOCKET_LIMITS` unless told; tests lower or raise them). */
   readonly limits?: Partial<SocketLimits>;
+  /** May the client's address open a game now (`create_game`)? Default: no limit. */
+  readonly gameBudget?: GameBudget;
 }
 
 /**
@@ -65,8 +75,7 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
   const users = new WeakMap<FastifyRequest, User | null>();
   const limits: SocketLimits = { ...SOCKET_LIMITS, ...options.limits };
   const allowed = new Set(options.allowedOrigins ?? []);
-  // Per user, across their connections (a reconnect does not refill it).
-  const creates = new KeyedBudget(limits.gamesPerMinute, 60_000);
+  const gameBudget = options.gameBudget ?? (async () => true);
 
   const sent = new SentToWatchers();
   const unsubscribe = games.subscribe((game) => broadcast(connections, sent, game));
@@ -100,26 +109,29 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
       // One message at a time per connection, in the order sent: concurrent handling let a
       // player's quick chat lines (or moves) overtake each other. First the presence row (the
       // socket counts as online, and an older socket of the user on another node closes).
-      let queue: Promise<void> = connections
-        .announceOpen(connection)
-        .catch((error: unknown) => request.log.warn({ err: error }, 'announcing a socket failed'))
-        .then(() =>
-          send(connection, { type: 'connection_established', connectionId: connection.id, userId: user?.id ?? null }),
-        );
-      const budget = new Budget(limits.messages, limits.windowMs);
+      const queue = new MessageQueue(limits);
+      queue.then(() =>
+        connections
+          .announceOpen(connection)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'announcing a socket failed'))
+          .then(() =>
+            send(connection, { type: 'connection_established', connectionId: connection.id, userId: user?.id ?? null }),
+          ),
+      );
       socket.on('message', (data, isBinary) => {
         if (socket.readyState !== socket.OPEN) return;
-        // A flood closes the connection (1008) rather than queueing work without bound.
-        if (!budget.take()) return socket.close(FLOOD_CLOSE, LIMIT_TEXTS.flood);
         connections.touch(connection);
         // A seat holder seen here keeps their games from counting as abandoned (DECISIONS §6).
         for (const game of connection.games) games.touch(game);
-        queue = queue.then(() =>
-          handle(connection, data, isBinary).catch((error: unknown) => {
+        const queued = queue.push(() =>
+          handle(connection, data, isBinary, request.ip).catch((error: unknown) => {
             request.log.error({ err: error }, 'socket message failed');
             send(connection, { type: 'game_error', message: SOCKET_TEXTS.internal });
           }),
         );
+        // Over the in-flight budget: refused, nothing changes; still flooding after that: closed.
+        if (queued === 'refused') send(connection, { type: 'game_error', message: LIMIT_TEXTS.busy });
+        if (queued === 'flood') socket.close(FLOOD_CLOSE, LIMIT_TEXTS.flood);
       });
       socket.on('pong', () => {
         connection.alive();
@@ -130,78 +142,112 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
     },
   });
 
-  async function handle(connection: Connection, data: unknown, isBinary: boolean): Promise<void> {
+  /**
+   * Handles one message and makes sure it is answered: when handling sent this client nothing (an
+   * accepted action that changed nothing, or one in a game this socket does not watch), the
+   * answer `act` returns goes out.
+   */
+  async function handle(connection: Connection, data: unknown, isBinary: boolean, address: string): Promise<void> {
+    const before = connection.framesSent;
+    const answer = await act(connection, data, isBinary, address);
+    if (answer !== null && connection.framesSent === before) send(connection, answer);
+  }
+
+  /** Runs one message; answers the frame that answers it if nothing else was sent (null: none due). */
+  async function act(
+    connection: Connection,
+    data: unknown,
+    isBinary: boolean,
+    address: string,
+  ): Promise<ServerMessage | null> {
     const read = readMessage(data, isBinary);
-    if (!read.ok) return fail(connection, read.error);
+    if (!read.ok) return refusal(read.error);
     const { message } = read;
-    if (message.type === 'ping') return send(connection, { type: 'pong', timestamp: Date.now() });
-    if (message.type === 'pong') return;
+    if (message.type === 'ping') return { type: 'pong', timestamp: Date.now() };
+    // A pong answers the server's ping: it needs no answer of its own.
+    if (message.type === 'pong') return null;
     const user = connection.user;
-    if (user === null) return fail(connection, SOCKET_TEXTS.notSignedIn);
-    if (message.userId != null && Number(message.userId) !== user.id) return fail(connection, SOCKET_TEXTS.notYou);
+    if (user === null) return refusal(SOCKET_TEXTS.notSignedIn);
+    if (message.userId != null && Number(message.userId) !== user.id) return refusal(SOCKET_TEXTS.notYou);
     switch (message.type) {
       case 'create_game': {
-        if (!creates.take(String(user.id))) return fail(connection, LIMIT_TEXTS.tooManyGames);
+        if (!(await gameBudget(address))) return refusal(LIMIT_TEXTS.tooManyGames);
         const created = await games.create(user, message.game);
-        if (!created.ok) return fail(connection, created.error.message);
+        if (!created.ok) return refusal(created.error.message);
         const gameId = Number(created.value.id);
         connections.watch(connection, created.value.id);
         sent.saw(created.value);
         send(connection, { type: 'game_create_success', gameId, message: 'Game created successfully' });
         send(connection, { type: 'join_success', gameId });
-        return sendState(connection, created.value);
+        send(connection, stateFor(connection, created.value));
+        return null;
       }
       case 'join_game': {
         const joined = await games.join(user, message.gameId);
-        if (!joined.ok) return fail(connection, joined.error.message, message.gameId);
+        if (!joined.ok) return refusal(joined.error.message, message.gameId);
         connections.watch(connection, joined.value.id);
         sent.saw(joined.value);
         send(connection, { type: 'join_success', gameId: Number(joined.value.id) });
-        return sendState(connection, joined.value);
+        send(connection, stateFor(connection, joined.value));
+        return null;
       }
       case 'leave_game': {
         const left = await games.leave(user, message.gameId);
         connections.unwatch(connection, String(message.gameId));
-        return left.ok ? undefined : fail(connection, left.error.message, message.gameId);
+        // The answer: the game as the player now sees it (gone from a waiting game's seats).
+        return left.ok ? stateFor(connection, left.value) : refusal(left.error.message, message.gameId);
       }
       case 'chat_message': {
-        if (message.message.trim() === '') return;
-        if (!connection.allowChat(CHAT_BURST, CHAT_WINDOW_MS)) return fail(connection, SOCKET_TEXTS.chatTooFast);
-        return answer(connection, message.gameId, await games.chat(user, message.gameId, message.message));
+        if (message.message.trim() === '') return refusal(SERVICE_ERRORS['chat/empty'], message.gameId);
+        if (!connection.allowChat(CHAT_BURST, CHAT_WINDOW_MS)) return refusal(SOCKET_TEXTS.chatTooFast);
+        const said = await games.chat(user, message.gameId, message.message);
+        if (!said.ok) return refusal(said.error.message, message.gameId);
+        // Watchers got the line; a socket that does not watch the game gets it here.
+        return said.value === null ? null : chatFrame(String(message.gameId), said.value);
       }
       case 'play_card':
-        return answer(connection, message.gameId, await games.play(user, message.gameId, message.cardIds));
+        return answered(connection, message.gameId, await games.play(user, message.gameId, message.cardIds));
       case 'pickup_cards':
-        return answer(connection, message.gameId, await games.pickUp(user, message.gameId));
+        return answered(connection, message.gameId, await games.pickUp(user, message.gameId));
       case 'select_faceup_cards':
-        return answer(connection, message.gameId, await games.chooseFaceUp(user, message.gameId, message.cardIds));
+        return answered(connection, message.gameId, await games.chooseFaceUp(user, message.gameId, message.cardIds));
       case 'ready':
-        return answer(connection, message.gameId, await games.ready(user, message.gameId));
+        return answered(connection, message.gameId, await games.ready(user, message.gameId));
     }
   }
 
-  /** A refused action gets a `game_error`; an accepted one is broadcast by the games listener. */
-  function answer(connection: Connection, gameId: number | string, result: Result<unknown, ServiceError>): void {
-    if (!result.ok) fail(connection, result.error.message, gameId);
+  /** A refused action gets a `game_error`; an accepted one is broadcast, else answered with its state. */
+  function answered(
+    connection: Connection,
+    gameId: number | string,
+    result: Result<StoredGame<MainMeta>, ServiceError>,
+  ): ServerMessage {
+    return result.ok ? stateFor(connection, result.value) : refusal(result.error.message, gameId);
   }
 }
 
-function fail(connection: Connection, message: string, gameId?: number | string): void {
+/** The `game_error` answering a refused message (with the game id when it is one). */
+function refusal(message: string, gameId?: number | string): ServerMessage {
   const id = gameId === undefined ? undefined : Number(gameId);
-  send(
-    connection,
-    id === undefined || !Number.isSafeInteger(id)
-      ? { type: 'game_error', message }
-      : { type: 'game_error', message, gameId: id },
-  );
+  return id === undefined || !Number.isSafeInteger(id)
+    ? { type: 'game_error', message }
+    : { type: 'game_error', message, gameId: id };
 }
 
 function send(connection: Connection, message: ServerMessage): void {
   connection.send(JSON.stringify(message));
 }
 
-function sendState(connection: Connection, game: StoredGame<MainMeta>): void {
-  send(connection, { type: 'game_state', game: mainView(game, connection.user?.id ?? null) });
+function stateFor(connection: Connection, game: StoredGame<MainMeta>): ServerMessage {
+  return { type: 'game_state', game: mainView(game, connection.user?.id ?? null) };
+}
+
+function chatFrame(gameId: string, line: MainChatEntry): ServerMessage {
+  return {
+    type: 'chat_message',
+    user: { id: line.userId, username: line.username, avatar: line.avatar },
+    ...mainChatMessage(gameId, line),
+  };
 }
 
 /**
@@ -257,15 +303,10 @@ function broadcast(connections: Connections, sent: SentToWatchers, game: StoredG
   const news = sent.news(game);
   if (news === null) return;
   for (const line of news.lines) {
-    const chat = mainChatMessage(game.id, line);
-    const frame = JSON.stringify({
-      type: 'chat_message',
-      user: { id: line.userId, username: line.username, avatar: line.avatar },
-      ...chat,
-    } satisfies ServerMessage);
+    const frame = JSON.stringify(chatFrame(game.id, line));
     for (const connection of watchers) connection.send(frame);
   }
-  if (news.state) for (const connection of watchers) sendState(connection, game);
+  if (news.state) for (const connection of watchers) send(connection, stateFor(connection, game));
 }
 
 export type { WebSocket };

@@ -51,6 +51,8 @@ export class SimpleConnection {
   /** When this socket took its seat, in ms (of two holders on two nodes the later one keeps it). */
   seatAt = 0;
   joining: Joining | null = null;
+  /** Frames sent to this client so far (a message whose handling sent none still gets an answer). */
+  framesSent = 0;
   private answered = true;
   private chatTimes: number[] = [];
 
@@ -63,6 +65,7 @@ export class SimpleConnection {
 
   /** Sends a message; a client that lets more than `maxBufferedBytes` pile up is terminated instead. */
   send(message: SimpleServerMessage): void {
+    this.framesSent++;
     if (this.socket.readyState === this.socket.OPEN) {
       sendOrDrop(this.socket, JSON.stringify(message), this.maxBufferedBytes);
     }
@@ -207,6 +210,8 @@ export class SimpleRooms {
       seatToken: seated.token,
       state,
     });
+    // A client built from the spec renders on `game_state`: the joiner's state goes out as one too.
+    connection.send({ type: 'game_state', state });
     for (const frame of joining.frames) connection.send(frame);
     if (this.rooms.get(room.id) !== room) {
       // The room was closed for inactivity while this join was answered.

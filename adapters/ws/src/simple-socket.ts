@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Result } from '@palace/core';
 import { cardRefId, type SimpleClientMessage, SimpleClientMessages } from '@palace/protocol';
-import { nameKey, SERVICE_ERRORS, type ServiceError, type SimpleActor } from '@palace/service';
+import { nameKey, SERVICE_ERRORS, type ServiceError, type SimpleActor, type SimpleChanged } from '@palace/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_BURST, CHAT_WINDOW_MS, HEARTBEAT_MS, SOCKET_TEXTS } from './main-socket.js';
 import { originAllowed } from './origin.js';
 import type { HeldSeat, SimpleConnection, SimpleRooms } from './simple-rooms.js';
 import { messageReader } from './socket-frames.js';
-import { Budget, FLOOD_CLOSE, KeyedBudget, LIMIT_TEXTS, SOCKET_LIMITS, type SocketLimits } from './socket-limits.js';
+import {
+  FLOOD_CLOSE,
+  type GameBudget,
+  LIMIT_TEXTS,
+  MessageQueue,
+  SOCKET_LIMITS,
+  type SocketLimits,
+} from './socket-limits.js';
 import { socketPlugin } from './socket-plugin.js';
 
 /** The simple websocket game's socket path (spec 02 §7). */
@@ -27,6 +34,8 @@ export interface SimpleSocketOptions {
   readonly allowedOrigins?: readonly string[];
   /** The flood limits (the production `SOCKET_LIMITS` unless told; tests lower or raise them). */
   readonly limits?: Partial<SocketLimits>;
+  /** May the client's address open a room now (a join naming a new room)? Default: no limit. */
+  readonly gameBudget?: GameBudget;
 }
 
 /**
@@ -36,8 +45,10 @@ export interface SimpleSocketOptions {
  * or refused one gets an `error` and changes nothing, and the socket stays open. Changes (AI moves
  * included) reach every socket of the room as its own `game_state`, plus the new chat lines. The
  * upgrade's Origin is checked as for `/ws` (the socket reads no cookie, but a foreign page should
- * not spend this server's rooms on its visitors' behalf); each connection has a message budget
- * (1008 when spent) and joins are limited per address (a join may open a room).
+ * not spend this server's rooms on its visitors' behalf). Every message is answered (a state, the
+ * chat line, `player_left` or an `error`), so a client may wait for each answer; each connection
+ * has an in-flight budget (over it: an `error`; flooding on: 1008), and joins that open a new room
+ * count toward the address's game budget.
  */
 export const simpleSocket = socketPlugin(simpleSocketRoutes);
 
@@ -46,8 +57,7 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
   const { games } = rooms;
   const limits: SocketLimits = { ...SOCKET_LIMITS, ...options.limits };
   const allowed = new Set(options.allowedOrigins ?? []);
-  // Per client address, across connections: a join names a room code and opens it when new.
-  const joins = new KeyedBudget(limits.gamesPerMinute, 60_000);
+  const gameBudget = options.gameBudget ?? (async () => true);
 
   const unsubscribe = games.subscribe((game) => rooms.publish(game));
   const heartbeat = setInterval(() => rooms.heartbeat(), HEARTBEAT_MS);
@@ -70,21 +80,21 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
     const connection = rooms.open(randomUUID(), socket);
     connection.send({ type: 'connection_established', connectionId: connection.id });
     // One message at a time per connection, in the order sent (a pick cannot overtake a join).
-    let queue: Promise<void> = Promise.resolve();
-    const budget = new Budget(limits.messages, limits.windowMs);
+    const queue = new MessageQueue(limits);
     socket.on('message', (data, isBinary) => {
       if (socket.readyState !== socket.OPEN) return;
-      // A flood closes the connection (1008) rather than queueing work without bound.
-      if (!budget.take()) return socket.close(FLOOD_CLOSE, LIMIT_TEXTS.flood);
       rooms.touch(connection);
       // A seat holder seen here keeps the game from counting as abandoned (DECISIONS §6).
       if (connection.seat !== null) games.touch(connection.seat.roomId);
-      queue = queue.then(() =>
+      const queued = queue.push(() =>
         handle(connection, data, isBinary, request.ip).catch((error: unknown) => {
           request.log.error({ err: error }, 'simple socket message failed');
           fail(connection, SOCKET_TEXTS.internal);
         }),
       );
+      // Over the in-flight budget: refused, nothing changes; still flooding after that: closed.
+      if (queued === 'refused') fail(connection, LIMIT_TEXTS.busy);
+      if (queued === 'flood') socket.close(FLOOD_CLOSE, LIMIT_TEXTS.flood);
     });
     socket.on('pong', () => {
       connection.alive();
@@ -94,13 +104,34 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
     socket.on('error', (error) => request.log.warn({ err: error }, 'simple socket error'));
   });
 
+  /**
+   * Handles one message and makes sure it is answered: an accepted action whose change reached
+   * this socket by no broadcast (it changed nothing) is answered with the socket's own state.
+   */
   async function handle(connection: SimpleConnection, data: unknown, isBinary: boolean, ip: string): Promise<void> {
+    const before = connection.framesSent;
+    const changed = await act(connection, data, isBinary, ip);
+    if (changed !== null && connection.framesSent === before) {
+      connection.send({ type: 'game_state', state: games.viewOf(changed.game, changed.seat) });
+    }
+  }
+
+  /** Runs one message; answers the accepted change (null when the answer was sent already). */
+  async function act(
+    connection: SimpleConnection,
+    data: unknown,
+    isBinary: boolean,
+    ip: string,
+  ): Promise<SimpleChanged | null> {
     const read = readMessage(data, isBinary);
     if (!read.ok) return fail(connection, read.error);
     const { message } = read;
     if (message.type === 'join_game') {
-      if (!joins.take(ip)) return fail(connection, LIMIT_TEXTS.tooManyGames);
-      return join(connection, message);
+      const roomId = games.normalize(message.roomId);
+      // Only a join that opens a new room counts toward the address's game budget.
+      if (!(await games.get(roomId)).ok && !(await gameBudget(ip))) return fail(connection, LIMIT_TEXTS.tooManyGames);
+      await join(connection, message);
+      return null;
     }
 
     const seat = heldSeat(connection, message.roomId, message.username);
@@ -124,7 +155,9 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
       case 'leave_game': {
         const left = await games.leave(roomId, actor);
         if (!left.ok) return fail(connection, left.error.message);
-        return rooms.left(connection);
+        // Everyone in the room, this socket included, is told `player_left`.
+        rooms.left(connection);
+        return null;
       }
     }
   }
@@ -142,7 +175,8 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
     const seated = await games.join(roomId, { username: message.username, token });
     if (!seated.ok) {
       rooms.refused(connection);
-      return fail(connection, seated.error.message);
+      fail(connection, seated.error.message);
+      return;
     }
     rooms.enter(connection, seated.value);
   }
@@ -156,10 +190,12 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
 }
 
 /** A refused action gets an `error`; an accepted one is broadcast by the games listener. */
-function answer(connection: SimpleConnection, result: Result<unknown, ServiceError>): void {
-  if (!result.ok) fail(connection, result.error.message);
+function answer(connection: SimpleConnection, result: Result<SimpleChanged, ServiceError>): SimpleChanged | null {
+  return result.ok ? result.value : fail(connection, result.error.message);
 }
 
-function fail(connection: SimpleConnection, message: string): void {
+/** Answers a refused message with an `error`; null (nothing more to answer). */
+function fail(connection: SimpleConnection, message: string): null {
   connection.send({ type: 'error', message });
+  return null;
 }

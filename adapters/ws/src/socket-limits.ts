@@ -1,38 +1,45 @@
 /**
- * Flood and memory limits of the sockets (`/ws`, `/simple-ws`): how many frames a connection may
- * send, how many games a user or address may open, and how much the server queues for a reader
- * that does not keep up.
+ * Flood and memory limits of the sockets (`/ws`, `/simple-ws`; DECISIONS §12). A connection is
+ * budgeted by what it leaves unanswered, not by what it sends: a client that waits for each answer
+ * before sending its next message is never refused or closed, however fast the server answers.
  */
 export interface SocketLimits {
-  /** Frames one connection may send per `windowMs`; the next one closes it with 1008. */
-  readonly messages: number;
-  /** The message budget's window, in ms. */
-  readonly windowMs: number;
   /**
-   * Games a user (`/ws` `create_game`) or an address (`/simple-ws` `join_game`, which opens a room
-   * when it names a new code) may open per minute; more are refused with an error frame.
+   * Messages one connection may have waiting for their answer (received, not yet handled); one
+   * more is refused with an error frame and changes nothing.
    */
-  readonly gamesPerMinute: number;
+  readonly inFlight: number;
+  /** Refusals (messages over `inFlight`) one connection may get per `floodWindowMs`; one more closes it with 1008. */
+  readonly floodRefusals: number;
+  /** The refusals' window, in ms. */
+  readonly floodWindowMs: number;
   /** Bytes queued for one client above which it is a slow consumer and is dropped (terminated). */
   readonly maxBufferedBytes: number;
 }
 
 /** The production limits (docs/architecture.md "Security and abuse limits"). */
 export const SOCKET_LIMITS: SocketLimits = {
-  messages: 60,
-  windowMs: 10_000,
-  gamesPerMinute: 30,
+  inFlight: 16,
+  floodRefusals: 50,
+  floodWindowMs: 10_000,
   maxBufferedBytes: 1024 * 1024,
 };
 
-/** Close code of a connection that sent more than its message budget (RFC 6455 "policy violation"). */
+/** Close code of a connection that kept flooding past its refusals (RFC 6455 "policy violation"). */
 export const FLOOD_CLOSE = 1008;
 
 export const LIMIT_TEXTS = {
   flood: 'Too many messages',
+  busy: 'Too many messages at once: wait for an answer before sending more',
   crossOrigin: 'Cross-origin socket connections are not allowed',
   tooManyGames: 'You are opening games too fast. Please wait a minute.',
 } as const;
+
+/**
+ * May a client address open one more game or room now (`GAMES_PER_MINUTE`, one budget shared
+ * with every HTTP door; DECISIONS §12)? Counts the attempt when it answers true.
+ */
+export type GameBudget = (address: string) => Promise<boolean>;
 
 /** A fixed-window counter: at most `max` events per `windowMs` (wall-clock ms). */
 export class Budget {
@@ -55,29 +62,43 @@ export class Budget {
   }
 }
 
-/** One `Budget` per key (a user id, an address), forgetting keys whose window is over. */
-export class KeyedBudget {
-  private readonly budgets = new Map<string, { start: number; used: number }>();
+/** What became of a message handed to a `MessageQueue`. */
+export type Queued = 'queued' | 'refused' | 'flood';
 
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
+/**
+ * One connection's messages, handled one at a time in the order sent (a quick chat line or move
+ * cannot overtake the one before it), with the in-flight budget of `SocketLimits`: a message that
+ * finds `inFlight` others still waiting is `refused` (the caller answers with an error frame and
+ * runs nothing); a connection refused more than `floodRefusals` times in `floodWindowMs` is a
+ * `flood` (the caller closes it with 1008).
+ */
+export class MessageQueue {
+  private tail: Promise<void> = Promise.resolve();
+  private waiting = 0;
+  private readonly refusals: Budget;
 
-  /** Counts one event for `key`; false when it is over that key's budget. */
-  take(key: string, now = Date.now()): boolean {
-    if (this.budgets.size > 10_000) this.prune(now);
-    let entry = this.budgets.get(key);
-    if (entry === undefined || now - entry.start >= this.windowMs) {
-      entry = { start: now, used: 0 };
-      this.budgets.set(key, entry);
-    }
-    entry.used++;
-    return entry.used <= this.max;
+  constructor(private readonly limits: Pick<SocketLimits, 'inFlight' | 'floodRefusals' | 'floodWindowMs'>) {
+    this.refusals = new Budget(limits.floodRefusals, limits.floodWindowMs);
   }
 
-  private prune(now: number): void {
-    for (const [key, entry] of this.budgets) if (now - entry.start >= this.windowMs) this.budgets.delete(key);
+  /** Queues `task` (which must not reject: it answers its own errors) if the budget allows. */
+  push(task: () => Promise<void>): Queued {
+    if (this.waiting >= this.limits.inFlight) return this.refusals.take() ? 'refused' : 'flood';
+    this.waiting++;
+    this.tail = this.tail.then(task).finally(() => {
+      this.waiting--;
+    });
+    return 'queued';
+  }
+
+  /** Runs `task` after what is queued, outside the budget (the server's own set-up work). */
+  then(task: () => Promise<void>): void {
+    this.tail = this.tail.then(task);
+  }
+
+  /** Messages received and not yet answered. */
+  get inFlight(): number {
+    return this.waiting;
   }
 }
 

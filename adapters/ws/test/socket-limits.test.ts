@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { originAllowed, parseOrigins } from '../src/origin.js';
-import { Budget, KeyedBudget, sendOrDrop } from '../src/socket-limits.js';
+import { Budget, MessageQueue, sendOrDrop } from '../src/socket-limits.js';
 
 /** A socket stand-in: what `sendOrDrop` reads and does. */
 function fakeSocket(bufferedAmount: number) {
@@ -38,13 +38,43 @@ describe('socket limits', () => {
     const budget = new Budget(3, 1000);
     expect([0, 1, 2, 3, 999].map((t) => budget.take(t))).toEqual([true, true, true, false, false]);
     expect(budget.take(1000)).toBe(true);
-    const keyed = new KeyedBudget(1, 1000);
-    expect([keyed.take('a', 0), keyed.take('a', 1), keyed.take('b', 1), keyed.take('a', 1000)]).toEqual([
-      true,
-      false,
-      true,
-      true,
-    ]);
+  });
+
+  it('message queue - one at a time in order; over the in-flight budget refused, flooding on a flood', async () => {
+    const queue = new MessageQueue({ inFlight: 2, floodRefusals: 3, floodWindowMs: 60_000 });
+    const order: number[] = [];
+    const gates: Array<() => void> = [];
+    const task = (n: number) => () =>
+      new Promise<void>((resolve) => {
+        order.push(n);
+        gates.push(resolve);
+      });
+    expect([queue.push(task(1)), queue.push(task(2))]).toEqual(['queued', 'queued']);
+    // Two wait for their answers: the next three are refused (and never run), the fourth is a flood.
+    expect([queue.push(task(3)), queue.push(task(4)), queue.push(task(5))]).toEqual(['refused', 'refused', 'refused']);
+    expect(queue.push(task(6))).toBe('flood');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual([1]);
+    gates.shift()?.();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual([1, 2]);
+    expect(queue.inFlight).toBe(1);
+    // One answered: room for one more; a client waiting for each answer is never refused.
+    expect(queue.push(task(7))).toBe('queued');
+    for (let n = 0; n < 2; n++) {
+      gates.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(order).toEqual([1, 2, 7]);
+    expect(queue.inFlight).toBe(0);
+    for (let n = 0; n < 100; n++) {
+      expect(queue.push(task(100 + n))).toBe('queued');
+      gates.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+      gates.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(queue.inFlight).toBe(0);
   });
 
   it('origin - no Origin, the own host and listed origins pass; foreign, null, malformed and cross-site fail', () => {

@@ -26,6 +26,7 @@ import {
   KyselyGamesStore,
   KyselyInboxStore,
   KyselyLeases,
+  KyselyRateCounters,
   KyselyTokensStore,
   openPostgres,
   openSqlite,
@@ -37,12 +38,15 @@ import {
   EASY_KIND,
   EasyGames,
   FriendsService,
+  GUEST_PURGE_MS,
   InboxService,
   JOB_RESCUE_MS,
   MAIN_KIND,
   MainGames,
+  MemoryRateCounters,
   PUBLIC_KIND,
   PublicGames,
+  RateLimiter,
   Records,
   Rescues,
   RestGames,
@@ -59,7 +63,7 @@ import type { ServerConfig } from './config.js';
 import { lazyChildLogger } from './lazy-logger.js';
 import { ScryptHasher } from './passwords.js';
 import { cryptoIds, LocalPublisher, systemClock, TimerScheduler } from './ports.js';
-import { DEFAULT_LIMITS, installSecurity, RAW_SECURITY_HEADERS, socketLimits } from './security.js';
+import { DEFAULT_LIMITS, gamesKey, installSecurity, RAW_SECURITY_HEADERS, socketLimits } from './security.js';
 
 export interface Server {
   readonly app: FastifyInstance;
@@ -131,6 +135,15 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   await auth.seedInvites(config.inviteCodes, config.inviteUses);
   const mainGames = new MainGames({ ...ports, tokens: tokensStore }, { aiDelayMs: config.aiDelayMs, turnMs });
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
+  // The abuse limits' counts: this node's memory with SQLite (one server owns the file), the
+  // database when several nodes share PostgreSQL, so a limit holds across them (DECISIONS §12).
+  const limiter = new RateLimiter(
+    config.databaseUrl === undefined ? new MemoryRateCounters() : new KyselyRateCounters(db),
+    systemClock,
+  );
+  /** One game budget per client address for every door that opens a game or a room. */
+  const gameBudget = async (address: string): Promise<boolean> =>
+    (await limiter.take(gamesKey(address), limits.gamesPerMinute, 60_000)).allowed;
   const allowedOrigins = config.allowedOrigins ?? [];
   const cluster = await Cluster.start({
     db,
@@ -151,8 +164,14 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
 
   const app = Fastify({
     logger: { level: config.logLevel },
-    // One request id per request in the logs; behind a proxy the client address comes from it.
-    trustProxy: true,
+    // The client address (every per-address limit) comes from X-Forwarded-For only when the
+    // request came through a proxy named in TRUST_PROXY; otherwise it is the socket's own.
+    trustProxy:
+      config.trustProxy === undefined
+        ? false
+        : typeof config.trustProxy === 'number'
+          ? trustHops(config.trustProxy)
+          : [...config.trustProxy],
     bodyLimit: 1024 * 1024,
     // Long path parameters reach the route's schema (a 400 in the variant's error shape), not the
     // router's bare 414.
@@ -194,7 +213,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   });
 
   installErrorHandling(app);
-  await installSecurity(app, { allowedOrigins, limits });
+  await installSecurity(app, { allowedOrigins, limits, limiter });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -230,7 +249,9 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   await app.register(authRoutes, {
     auth,
     onSignOut: (userId) => connections.signOut(userId),
+    limiter,
     loginFailures: { max: limits.loginFailuresPerHour, windowMs: 3_600_000 },
+    guestsPerMinute: limits.guestsPerMinute,
   });
   await app.register(mainRoutes, { auth, games: mainGames, tokens, friends });
   await app.register(inboxRoutes, { auth, inbox });
@@ -239,6 +260,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     connections,
     allowedOrigins,
     limits: socketLimits(limits),
+    gameBudget,
     authenticate: async (request) => {
       const user = await auth.check(sessionToken(request.headers));
       return user.ok ? user.value : null;
@@ -253,7 +275,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   const simpleRooms = new SimpleRooms(simpleWs, config.roomClock ?? systemClock, limits.socketBufferBytes, (message) =>
     cluster.announce(message),
   );
-  await app.register(simpleSocket, { rooms: simpleRooms, allowedOrigins, limits: socketLimits(limits) });
+  await app.register(simpleSocket, { rooms: simpleRooms, allowedOrigins, limits: socketLimits(limits), gameBudget });
   const simpleRest = new SimpleGames(ports, SIMPLE_REST, { aiDelayMs: config.aiDelayMs, turnMs });
   await app.register(simpleRestRoutes, { games: simpleRest });
   // — public games —
@@ -303,10 +325,32 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     rescues.run().catch((error: unknown) => app.log.error({ err: error }, 'rescuing overdue game jobs failed'));
   }, JOB_RESCUE_MS);
   rescue.unref();
-  // Stopped before the close begins, so no rescue starts on a database being closed.
-  app.addHook('preClose', async () => clearInterval(rescue));
+  // Guests unseen for 30 days go (DECISIONS §12), and expired rate counts: at start, then hourly.
+  const housekeeping = async (): Promise<void> => {
+    const guests = await auth.purgeGuests();
+    const counts = await limiter.prune();
+    if (guests > 0) app.log.info({ guests, counts }, 'purged unseen guests');
+  };
+  const purge = setInterval(() => {
+    housekeeping().catch((error: unknown) => app.log.error({ err: error }, 'purging unseen guests failed'));
+  }, GUEST_PURGE_MS);
+  purge.unref();
+  await housekeeping();
+  // Stopped before the close begins, so no rescue or purge starts on a database being closed.
+  app.addHook('preClose', async () => {
+    clearInterval(rescue);
+    clearInterval(purge);
+  });
   app.addHook('onClose', async () => clearInterval(sweep));
   return { app, nodeId, rearmed, sweepIdle, closeIdleRooms: () => simpleRooms.closeIdle() };
+}
+
+/**
+ * A hop count as Fastify's trust function (what proxy-addr makes of a number): the `hops` nearest
+ * addresses in the forwarding chain are trusted proxies, the one beyond them is the client.
+ */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /**

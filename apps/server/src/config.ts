@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPostgresUrl } from '@palace/adapter-storage';
@@ -51,6 +52,13 @@ export interface ServerConfig {
    * (`AUTH_PER_MINUTE`, `GAMES_PER_MINUTE`: many players behind one address, or a load test).
    */
   readonly limits?: Partial<AbuseLimits>;
+  /**
+   * `TRUST_PROXY`: the proxies whose `X-Forwarded-For` (and `-Proto`) is believed: addresses or
+   * CIDRs (comma-separated; also proxy-addr's `loopback`, `linklocal`, `uniquelocal`), or a hop
+   * count. Unset: the headers are ignored and the client is the socket's own address, so a forged
+   * header cannot buy a fresh per-address budget (DECISIONS §12).
+   */
+  readonly trustProxy?: TrustProxy;
   /** Tests may swap the production scrypt cost for a cheaper hasher; not read from the environment. */
   readonly hasher?: PasswordHasher;
   /**
@@ -59,6 +67,9 @@ export interface ServerConfig {
    */
   readonly roomClock?: Clock;
 }
+
+/** Fastify's `trustProxy`: the trusted addresses/CIDRs, or the number of proxy hops. */
+export type TrustProxy = readonly string[] | number;
 
 const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -75,7 +86,9 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url)
  * `PALACE_INVITE_CODES` (comma-separated codes seeded at start), `PALACE_INVITE_USES` (default 1),
  * `SUPPORT_EMAIL` and `POWERED_BY_URL` (shown by the web client), `ALLOWED_ORIGINS` (comma-separated
  * origins besides the server's own allowed to post and to open the sockets; default none),
- * `AUTH_PER_MINUTE` (default 20) and `GAMES_PER_MINUTE` (default 30), the per-address limits.
+ * `AUTH_PER_MINUTE` (default 20), `GAMES_PER_MINUTE` (default 30, every door that opens a game or
+ * room together) and `GUESTS_PER_MINUTE` (default 30), the per-address limits, and `TRUST_PROXY`
+ * (the proxies whose `X-Forwarded-For` is believed; default none).
  * Throws with a clear message on a malformed value, so a bad deploy fails at start.
  */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
@@ -103,10 +116,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     .split(',')
     .map((code) => code.trim())
     .filter((code) => code !== '');
-  const limits: { authPerMinute?: number; gamesPerMinute?: number } = {};
+  const limits: { authPerMinute?: number; gamesPerMinute?: number; guestsPerMinute?: number } = {};
   for (const [name, key] of [
     ['AUTH_PER_MINUTE', 'authPerMinute'],
     ['GAMES_PER_MINUTE', 'gamesPerMinute'],
+    ['GUESTS_PER_MINUTE', 'guestsPerMinute'],
   ] as const) {
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
@@ -121,6 +135,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
       'DATABASE_URL must be a postgres:// (or postgresql://) URL; leave it unset for the embedded SQLite',
     );
   }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY ?? '');
   const dataDir = env.DATA_DIR !== undefined && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
   return {
     port,
@@ -138,6 +153,38 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     poweredByUrl: env.POWERED_BY_URL !== undefined && env.POWERED_BY_URL !== '' ? env.POWERED_BY_URL : '/api/docs',
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS ?? ''),
     limits,
+    ...(trustProxy === undefined ? {} : { trustProxy }),
     webDir: env.WEB_DIR !== undefined && env.WEB_DIR !== '' ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
   };
+}
+
+/** proxy-addr's names for address ranges, accepted in `TRUST_PROXY` beside addresses and CIDRs. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Reads `TRUST_PROXY`: empty means none; a whole number is a hop count; otherwise comma-separated
+ * addresses, CIDRs (`10.0.0.0/8`, `fd00::/8`) or range names. Throws on anything else (`true`
+ * included: believing every sender would undo the point of the setting).
+ */
+export function parseTrustProxy(raw: string): TrustProxy | undefined {
+  const text = raw.trim();
+  if (text === '') return undefined;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1) throw new Error('TRUST_PROXY must be a hop count of at least 1, or proxy addresses or CIDRs');
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk =
+      bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32) && extra === undefined);
+    if (!RANGE_NAMES.has(entry) && (family === 0 || !prefixOk)) {
+      throw new Error(
+        `TRUST_PROXY must be a hop count or comma-separated proxy addresses or CIDRs (or loopback, linklocal, uniquelocal), got "${entry}"`,
+      );
+    }
+  }
+  return entries;
 }

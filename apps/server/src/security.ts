@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
-import { TOO_MANY_ATTEMPTS } from '@palace/adapter-http';
+import { GUESTS_PER_MINUTE, TOO_MANY_ATTEMPTS } from '@palace/adapter-http';
 import { CROSS_SITE_TEXT, originAllowed, SOCKET_LIMITS, type SocketLimits } from '@palace/adapter-ws';
-import type { FastifyInstance } from 'fastify';
+import type { RateLimiter } from '@palace/service';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The abuse limits (issue 9; docs/architecture.md "Security and abuse limits"). Production uses
@@ -16,14 +16,17 @@ export interface AbuseLimits {
   /** Failed logins per account (normalised login) per hour; more answer 429 unchecked. */
   readonly loginFailuresPerHour: number;
   /**
-   * Games opened per minute: per client address on the HTTP create routes of every variant and on
-   * `/simple-ws` joins; per user on the `/ws` `create_game` message.
+   * Games and rooms opened per client address per minute, one budget for every door (DECISIONS
+   * §12): the HTTP creates of every variant, `/ws` `create_game` and `/simple-ws` joins that open
+   * a new room.
    */
   readonly gamesPerMinute: number;
-  /** Frames one socket connection may send per `socketWindowMs`; one more closes it with 1008. */
-  readonly socketMessages: number;
-  /** The socket message budget's window, in ms. */
-  readonly socketWindowMs: number;
+  /** New guests per client address per minute (DECISIONS §12). */
+  readonly guestsPerMinute: number;
+  /** Socket messages one connection may leave unanswered; one more gets an error frame. */
+  readonly socketInFlight: number;
+  /** Refused socket messages per 10 s after which the connection is closed (1008). */
+  readonly socketFloodRefusals: number;
   /** Bytes queued for one socket client above which it is dropped as a slow consumer. */
   readonly socketBufferBytes: number;
 }
@@ -31,34 +34,52 @@ export interface AbuseLimits {
 export const DEFAULT_LIMITS: AbuseLimits = {
   authPerMinute: 20,
   loginFailuresPerHour: 100,
-  gamesPerMinute: SOCKET_LIMITS.gamesPerMinute,
-  socketMessages: SOCKET_LIMITS.messages,
-  socketWindowMs: SOCKET_LIMITS.windowMs,
+  gamesPerMinute: 30,
+  guestsPerMinute: GUESTS_PER_MINUTE,
+  socketInFlight: SOCKET_LIMITS.inFlight,
+  socketFloodRefusals: SOCKET_LIMITS.floodRefusals,
   socketBufferBytes: SOCKET_LIMITS.maxBufferedBytes,
 };
 
 /** The sockets' share of the limits. */
 export function socketLimits(limits: AbuseLimits): SocketLimits {
   return {
-    messages: limits.socketMessages,
-    windowMs: limits.socketWindowMs,
-    gamesPerMinute: limits.gamesPerMinute,
+    inFlight: limits.socketInFlight,
+    floodRefusals: limits.socketFloodRefusals,
+    floodWindowMs: SOCKET_LIMITS.floodWindowMs,
     maxBufferedBytes: limits.socketBufferBytes,
   };
 }
 
+/** The key of an address's game budget: one for every door that opens a game or room (DECISIONS §12). */
+export const gamesKey = (address: string): string => `games:${address}`;
+
 /** The refusal of a rate-limited game creation (429). */
 export const TOO_MANY_GAMES = 'Too many games created. Please try again later.';
 
-/** Which routes @fastify/rate-limit counts, and against which limit (per client address, per route). */
-const LIMITED_ROUTES: Readonly<Record<string, 'auth' | 'games'>> = {
-  'POST /api/auth/login': 'auth',
-  'POST /api/auth/register': 'auth',
-  'POST /api/games': 'games',
-  'POST /api/rest-games': 'games',
-  'POST /api/simple-game/join': 'games',
-  'POST /api/palace/games': 'games',
-  'POST /api/simple-palace/games': 'games',
+/** A per-address limit on one route: which budget it spends, and whether a request spends it. */
+interface LimitedRoute {
+  /** `login` and `register` each have their own per-minute count; `games` is shared by every door. */
+  readonly budget: 'login' | 'register' | 'games';
+  /** Whether this request opens a game (a join of an existing one does not); default: every request. */
+  readonly opens?: (body: unknown) => boolean;
+}
+
+/** Creates when the body names no game to join. */
+const withoutGameId = (body: unknown): boolean => {
+  const gameId = (body as { gameId?: unknown } | null)?.gameId;
+  return gameId === undefined || gameId === null || (typeof gameId === 'string' && gameId.trim() === '');
+};
+
+/** The HTTP doors with a per-address limit (the sockets' doors take the same game budget). */
+const LIMITED_ROUTES: Readonly<Record<string, LimitedRoute>> = {
+  'POST /api/auth/login': { budget: 'login' },
+  'POST /api/auth/register': { budget: 'register' },
+  'POST /api/games': { budget: 'games' },
+  'POST /api/rest-games': { budget: 'games' },
+  'POST /api/simple-game/join': { budget: 'games', opens: withoutGameId },
+  'POST /api/palace/games': { budget: 'games', opens: withoutGameId },
+  'POST /api/simple-palace/games': { budget: 'games' },
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -115,16 +136,22 @@ const HSTS = 'max-age=31536000';
  * keeps working), CSRF protection (state-changing requests take only `application/json` bodies,
  * since the `text/plain` parser is removed and Fastify answers 415 for any type without a parser,
  * and a cross-site Origin or `Sec-Fetch-Site: cross-site` answers 403) and the per-address rate
- * limits of `LIMITED_ROUTES`. Refusals go through the routes' error handlers, so each answers in
- * its variant's shape (`{ "error" }` or `{ "message" }`). Throws at `ready` if a limited route
- * was never registered (a renamed route must not lose its limit silently).
+ * limits of `LIMITED_ROUTES` (counted by `limiter`: in memory on one node, in the database when
+ * several share it; the address is the socket's own unless `trustProxy` names the proxy it came
+ * through). Refusals go through the routes' error handlers, so each answers in its variant's shape
+ * (`{ "error" }` or `{ "message" }`), with `Retry-After`. Throws at `ready` if a limited route was
+ * never registered (a renamed route must not lose its limit silently).
  */
 export async function installSecurity(
   app: FastifyInstance,
-  options: { readonly allowedOrigins: readonly string[]; readonly limits: AbuseLimits },
+  options: {
+    readonly allowedOrigins: readonly string[];
+    readonly limits: AbuseLimits;
+    readonly limiter: RateLimiter;
+  },
 ): Promise<void> {
   const allowed = new Set(options.allowedOrigins);
-  const { limits } = options;
+  const { limits, limiter } = options;
 
   // Only JSON bodies: the form-like type a cross-site page can send without a preflight goes.
   app.removeContentTypeParser('text/plain');
@@ -141,26 +168,29 @@ export async function installSecurity(
     }
   });
 
-  // Before the rate-limit plugin's own onRoute hook (hooks run in the order added), which reads it.
+  const perMinute = { login: limits.authPerMinute, register: limits.authPerMinute, games: limits.gamesPerMinute };
   const seen = new Set<string>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const key = `${method} ${route.url}`;
-      const kind = LIMITED_ROUTES[key];
-      if (kind === undefined) continue;
+      const limited = LIMITED_ROUTES[key];
+      if (limited === undefined) continue;
       seen.add(key);
-      const max = kind === 'auth' ? limits.authPerMinute : limits.gamesPerMinute;
-      route.config = { ...route.config, rateLimit: { max, timeWindow: 60_000 } };
+      // After validation (the body decides whether a join opens a game), before the handler.
+      const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        if (limited.opens !== undefined && !limited.opens(request.body)) return;
+        const budgetKey = limited.budget === 'games' ? gamesKey(request.ip) : `${limited.budget}:${request.ip}`;
+        const taken = await limiter.take(budgetKey, perMinute[limited.budget], 60_000);
+        if (taken.allowed) return;
+        reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
+        const text = limited.budget === 'games' ? TOO_MANY_GAMES : TOO_MANY_ATTEMPTS;
+        throw Object.assign(new Error(text), { statusCode: 429 });
+      };
+      const existing = route.preHandler;
+      route.preHandler =
+        existing === undefined ? [check] : [check, ...(Array.isArray(existing) ? existing : [existing])];
     }
-  });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (request, context) => {
-      const key = `${request.method} ${request.routeOptions.url ?? ''}`;
-      const text = LIMITED_ROUTES[key] === 'games' ? TOO_MANY_GAMES : TOO_MANY_ATTEMPTS;
-      return Object.assign(new Error(text), { statusCode: context.statusCode });
-    },
   });
   app.addHook('onReady', async () => {
     const missing = Object.keys(LIMITED_ROUTES).filter((key) => !seen.has(key));

@@ -33,7 +33,8 @@ const attributes = (line: string): string[] =>
     .map((a) => a.trim().toLowerCase());
 
 describe('accounts over HTTP', () => {
-  const served = useServer();
+  // Behind a proxy on this machine: its X-Forwarded-Proto is believed (TRUST_PROXY).
+  const served = useServer({ trustProxy: ['127.0.0.1'] });
   let invites: Invites | undefined;
   const invite = (): string => {
     invites ??= new Invites(TEST_INVITES);

@@ -58,10 +58,12 @@ export interface ServerOptions {
   readonly databaseUrl?: string;
   /** This node's name (`NODE_ID`); default made up at start. */
   readonly nodeId?: string;
+  /** `TRUST_PROXY`: whose `X-Forwarded-For` is believed (tests that act from many addresses name 127.0.0.1). */
+  readonly trustProxy?: readonly string[] | number;
 }
 
 /** The per-address limits every test server starts with unless told otherwise. */
-const TEST_LIMITS: Partial<AbuseLimits> = { authPerMinute: 100_000, gamesPerMinute: 100_000 };
+const TEST_LIMITS: Partial<AbuseLimits> = { authPerMinute: 100_000, gamesPerMinute: 100_000, guestsPerMinute: 100_000 };
 
 /** Invite codes every test server starts with unless told otherwise. */
 export const TEST_INVITES: readonly string[] = Array.from({ length: 20 }, (_, i) => `INVITE-${i + 1}`);
@@ -96,6 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
       ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
       ...(options.nodeId === undefined ? {} : { nodeId: options.nodeId }),
+      ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });

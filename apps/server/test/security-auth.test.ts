@@ -6,7 +6,7 @@ import { freshRoom, SimpleSocket } from './simple-socket-client.js';
 /** Auth abuse: rate limits (429), the per-account failure lock, uniform failures, session and cookie hygiene. */
 
 const TOO_MANY = { message: 'Too many attempts. Please try again later.' };
-/** One client address per test (the server trusts x-forwarded-for, as behind its proxy). */
+/** One client address per test (the server trusts x-forwarded-for from 127.0.0.1, as behind its proxy). */
 let addresses = 0;
 const fromAddress = (): Record<string, string> => {
   addresses += 1;
@@ -20,7 +20,10 @@ function setCookie(headers: Headers): string {
 }
 
 describe('auth abuse', () => {
-  const served = useServer({ limits: { authPerMinute: 5, loginFailuresPerHour: 4, gamesPerMinute: 3 } });
+  const served = useServer({
+    limits: { authPerMinute: 5, loginFailuresPerHour: 4, gamesPerMinute: 3 },
+    trustProxy: ['127.0.0.1'],
+  });
 
   it('auth limits - the 6th login or registration in a minute from one address answers 429; other addresses go on', async () => {
     const { server } = served();
@@ -155,47 +158,68 @@ describe('auth abuse', () => {
     expect(setCookie(tls.headers)).toMatch(/; HttpOnly/i);
   });
 
-  it('game limits - the 4th game a minute answers 429 in each variant; the websockets refuse with an error frame', async () => {
+  it('game limits - one budget per address for every door: the 4th game from any door is refused', async () => {
     const { server } = served();
     const jar = new Jar(server.base);
     const player = await guest(server.base);
-    const creates: Array<[string, unknown, 'error' | 'message', Jar]> = [
+    const doors: Array<[string, unknown, 'error' | 'message', Jar]> = [
       ['/api/rest-games', { playerName: 'Ann' }, 'error', jar],
       ['/api/palace/games', { username: 'Ann', visibility: 'public' }, 'error', jar],
       ['/api/simple-palace/games', { playerName: 'Ann' }, 'error', jar],
       ['/api/simple-game/join', { username: 'Ann' }, 'message', jar],
       ['/api/games', { name: 'Limited game' }, 'message', player.jar],
     ];
-    for (const [path, body, field, client] of creates) {
-      const ip = fromAddress();
-      for (let n = 0; n < 3; n++) {
-        const got = await client.post(path, body, ip);
-        expect(got.status, `${path}: ${got.text}`).toBe(200);
-      }
+    // Three games from three doors spend the address's budget; then every door refuses.
+    const ip = fromAddress();
+    for (const [path, body] of doors.slice(0, 3)) {
+      const got = await jar.post(path, body, ip);
+      expect(got.status, `${path}: ${got.text}`).toBe(200);
+    }
+    for (const [path, body, field, client] of doors) {
       const limited = await client.post(path, body, ip);
       expect(limited.status, path).toBe(429);
       expect(limited.body).toEqual({ [field]: 'Too many games created. Please try again later.' });
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     }
-    // The main socket counts per user, across connections.
-    const a = await SocketClient.connect(server.base, (await guest(server.base)).jar);
-    const game = { name: 'Socket game', playerLimit: 2 };
-    for (let n = 0; n < 3; n++) {
-      a.send({ type: 'create_game', game });
-      await a.next('game_create_success');
-    }
-    expect((await a.refused({ type: 'create_game', game })).message).toBe(
+    const main = await SocketClient.open(server.base, player.jar, ip);
+    await main.next('connection_established');
+    expect((await main.refused({ type: 'create_game', game: { name: 'Socket game', playerLimit: 2 } })).message).toBe(
       'You are opening games too fast. Please wait a minute.',
     );
-    await a.close();
-    // The simple socket counts joins per address (a join may open a room).
-    const ip = fromAddress();
-    const s = await SimpleSocket.connect(server.base, ip);
-    for (let n = 0; n < 3; n++) await s.join(freshRoom(), 'Ann');
-    expect(await s.refused({ type: 'join_game', roomId: freshRoom(), username: 'Ann' })).toBe(
+    const simple = await SimpleSocket.connect(server.base, ip);
+    expect(await simple.refused({ type: 'join_game', roomId: freshRoom(), username: 'Ann' })).toBe(
       'You are opening games too fast. Please wait a minute.',
     );
-    const other = await SimpleSocket.connect(server.base, fromAddress());
-    await other.join(freshRoom(), 'Bob');
-    await Promise.all([s.close(), other.close()]);
+    // Joining what exists opens nothing and is not counted: a public game, a simple REST game, a room.
+    const other = fromAddress();
+    const publicGame = (await jar.post('/api/palace/games', { username: 'Host', visibility: 'public' }, other))
+      .body as {
+      gameId: string;
+    };
+    const simpleGame = (await jar.post('/api/simple-game/join', { username: 'Host' }, other)).body as {
+      gameId: string;
+    };
+    const room = freshRoom();
+    const host = await SimpleSocket.connect(server.base, other);
+    await host.join(room, 'Host');
+    expect(
+      (await new Jar(server.base).post('/api/palace/games', { username: 'Bob', gameId: publicGame.gameId }, ip)).status,
+    ).toBe(200);
+    expect(
+      (await new Jar(server.base).post('/api/simple-game/join', { username: 'Bob', gameId: simpleGame.gameId }, ip))
+        .status,
+    ).toBe(200);
+    await simple.join(room, 'Bob');
+    // The socket doors count toward the same budget as the HTTP ones.
+    const third = fromAddress();
+    const s = await SimpleSocket.connect(server.base, third);
+    await s.join(freshRoom(), 'Cy');
+    const m = await SocketClient.open(server.base, (await guest(server.base)).jar, third);
+    await m.next('connection_established');
+    m.send({ type: 'create_game', game: { name: 'Socket game', playerLimit: 2 } });
+    await m.next('game_create_success');
+    expect((await jar.post('/api/rest-games', { playerName: 'Cy' }, third)).status).toBe(200);
+    expect((await jar.post('/api/rest-games', { playerName: 'Cy' }, third)).status).toBe(429);
+    await Promise.all([main.close(), simple.close(), host.close(), s.close(), m.close()]);
   });
 });

@@ -45,7 +45,7 @@ function expectSecurityHeaders(headers: Headers, host: string): void {
 }
 
 describe('security over http', () => {
-  const served = useServer({ indexHtml: INDEX, allowedOrigins: [FRIEND] });
+  const served = useServer({ indexHtml: INDEX, allowedOrigins: [FRIEND], trustProxy: ['127.0.0.1'] });
 
   it('security headers - a page, an API answer, an error, /api/docs and the idle poll carry them', async () => {
     const { server, c } = served();

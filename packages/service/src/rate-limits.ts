@@ -3,48 +3,42 @@ import type { Clock } from './ports.js';
 /**
  * Where the abuse limits keep their counts (DECISIONS §12): in memory on one node (the SQLite
  * default), in the database when several nodes share one, so a limit holds however many nodes an
- * address reaches. Each key has one fixed window at a time; a count for a newer window replaces it.
+ * address reaches. Each key has one fixed window at a time, opened by its first event: a count
+ * whose window has ended starts again from the next event.
  */
 export interface RateCounters {
   /**
-   * Adds `delta` to `key`'s count in `window` (a window number: start time / window length),
-   * starting from 0 when the key's stored window is another one, and answers the count after it.
-   * `expiresAt` (ms since the epoch) is when the count may be forgotten.
+   * Adds `delta` to `key`'s count (never below zero) and answers the count after it with its
+   * window's start, in ms since the epoch. When the key has no count, or its window (`windowMs`
+   * long) ended by `now`, a new window opens at `now` and the count starts from `delta`.
    */
-  add(key: string, window: number, delta: number, expiresAt: number): Promise<number>;
+  add(key: string, now: number, windowMs: number, delta: number): Promise<{ count: number; since: number }>;
   /** Forgets `key`'s count. */
   clear(key: string): Promise<void>;
-  /** Forgets every count that expired before `now`; answers how many. */
+  /** Forgets every count whose window ended by `now`; answers how many. */
   prune(now: number): Promise<number>;
 }
 
 /** A counted event: allowed, or refused with the ms until its window ends (for `Retry-After`). */
 export type Taken = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterMs: number };
 
-/**
- * Fixed-window limits over a `RateCounters`: at most `max` events per `windowMs` per key. The
- * windows are aligned to the epoch, so every node agrees on which window an event falls in.
- */
+/** Fixed-window limits over a `RateCounters`: at most `max` events per `windowMs` per key. */
 export class RateLimiter {
   constructor(
     private readonly counters: RateCounters,
     private readonly clock: Clock,
   ) {}
 
-  /** Counts one event for `key`; refused when it is over `max` in the current window. */
+  /** Counts one event for `key`; refused when it is over `max` in the key's current window. */
   async take(key: string, max: number, windowMs: number): Promise<Taken> {
     const now = this.clock.now();
-    const window = Math.floor(now / windowMs);
-    const ends = (window + 1) * windowMs;
-    const count = await this.counters.add(key, window, 1, ends);
-    return count <= max ? { allowed: true } : { allowed: false, retryAfterMs: ends - now };
+    const { count, since } = await this.counters.add(key, now, windowMs, 1);
+    return count <= max ? { allowed: true } : { allowed: false, retryAfterMs: Math.max(0, since + windowMs - now) };
   }
 
-  /** Takes back one event of `key` counted in the current window (it turned out not to count). */
+  /** Takes back one event of `key` (it turned out not to count). */
   async giveBack(key: string, windowMs: number): Promise<void> {
-    const now = this.clock.now();
-    const window = Math.floor(now / windowMs);
-    await this.counters.add(key, window, -1, (window + 1) * windowMs);
+    await this.counters.add(key, this.clock.now(), windowMs, -1);
   }
 
   /** Forgets `key`'s count (a successful login clears its failures). */
@@ -67,18 +61,18 @@ const MEMORY_SWEEP_AT = 10_000;
  * spray of live keys still fills it, the oldest are forgotten rather than memory growing.
  */
 export class MemoryRateCounters implements RateCounters {
-  private readonly counts = new Map<string, { window: number; count: number; expiresAt: number }>();
+  private readonly counts = new Map<string, { since: number; count: number; expiresAt: number }>();
 
-  constructor(private readonly clock: Clock) {}
-
-  async add(key: string, window: number, delta: number, expiresAt: number): Promise<number> {
-    if (this.counts.size >= MEMORY_SWEEP_AT) this.sweep(this.clock.now());
+  async add(key: string, now: number, windowMs: number, delta: number): Promise<{ count: number; since: number }> {
+    if (this.counts.size >= MEMORY_SWEEP_AT) this.sweep(now);
     const entry = this.counts.get(key);
-    const count = Math.max(0, (entry !== undefined && entry.window === window ? entry.count : 0) + delta);
+    const live = entry !== undefined && entry.expiresAt > now;
+    const since = live ? entry.since : now;
+    const count = Math.max(0, (live ? entry.count : 0) + delta);
     // Re-inserted, so the map's order is the order of last use (the sweep forgets the oldest).
     this.counts.delete(key);
-    this.counts.set(key, { window, count, expiresAt });
-    return count;
+    this.counts.set(key, { since, count, expiresAt: since + windowMs });
+    return { count, since };
   }
 
   async clear(key: string): Promise<void> {
@@ -87,7 +81,7 @@ export class MemoryRateCounters implements RateCounters {
 
   async prune(now: number): Promise<number> {
     const before = this.counts.size;
-    for (const [key, entry] of this.counts) if (entry.expiresAt <= now) this.counts.delete(key);
+    this.sweepExpired(now);
     return before - this.counts.size;
   }
 
@@ -96,8 +90,12 @@ export class MemoryRateCounters implements RateCounters {
     return this.counts.size;
   }
 
-  private sweep(now: number): void {
+  private sweepExpired(now: number): void {
     for (const [key, entry] of this.counts) if (entry.expiresAt <= now) this.counts.delete(key);
+  }
+
+  private sweep(now: number): void {
+    this.sweepExpired(now);
     for (const key of this.counts.keys()) {
       if (this.counts.size < MEMORY_SWEEP_AT) break;
       this.counts.delete(key);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AuthService,
+  GUEST_UNSEEN_MS,
   ManualClock,
   MEMORY_HOUSE,
   MemoryAccountsStore,
@@ -264,5 +265,42 @@ describe('AuthService', () => {
     const forged = value(await s.auth.guestLogin('forged'));
     expect(forged.user.id).toBe(-2);
     expect(forged.token).not.toBe('forged');
+  });
+
+  it('auth - a new guest is written only when the gate allows; a guest with a session passes without asking', async () => {
+    const s = setup();
+    let asked = 0;
+    const closed = async () => {
+      asked++;
+      return false;
+    };
+    expect(await s.auth.guestLogin(undefined, closed)).toMatchObject({
+      ok: false,
+      error: { code: 'auth/too_many_guests' },
+    });
+    expect(s.accounts.userCount).toBe(0);
+    const first = value(await s.auth.guestLogin());
+    expect(value(await s.auth.guestLogin(first.token, closed))).toEqual(first);
+    expect(asked).toBe(1);
+  });
+
+  it('auth - guests unseen for 30 days go with their sessions and friends; a prize holder and a returning guest stay', async () => {
+    const s = setup();
+    const gone = value(await s.auth.guestLogin());
+    const winner = value(await s.auth.guestLogin());
+    const back = value(await s.auth.guestLogin());
+    await s.accounts.addFriend(gone.user.id, back.user.id);
+    holdPrize(s, 'G1', winner.user.id, 400);
+    s.clock.advance(GUEST_UNSEEN_MS - 1000);
+    expect((await s.auth.check(back.token)).ok).toBe(true);
+    expect(await s.auth.purgeGuests()).toBe(0);
+    s.clock.advance(1001);
+    expect(await s.auth.purgeGuests()).toBe(1);
+    expect(await s.accounts.user(gone.user.id)).toBeNull();
+    expect(await s.accounts.friends(back.user.id)).toEqual([]);
+    expect(await s.accounts.user(winner.user.id)).not.toBeNull();
+    s.clock.advance(GUEST_UNSEEN_MS);
+    expect(await s.auth.purgeGuests()).toBe(1);
+    expect(s.accounts.userCount).toBe(1);
   });
 });

@@ -222,7 +222,7 @@ function illegalMain(
 }
 
 describe('ws fuzz - /ws', () => {
-  const served = useServer({ inviteCodes: [FUZZ_INVITE], inviteUses: 100, limits: { socketMessages: 1_000_000 } });
+  const served = useServer({ inviteCodes: [FUZZ_INVITE], inviteUses: 100, limits: { socketInFlight: 1_000_000 } });
 
   it(`ws fuzz - /ws: ${CASES} junk, broken and illegal frames get a game_error and change nothing, while another game plays on`, async () => {
     const { server, c } = served();
@@ -393,7 +393,7 @@ function illegalSimple(roomId: string, onTurn: SimpleGameState, offTurn: SimpleG
 }
 
 describe('ws fuzz - /simple-ws', () => {
-  const served = useServer({ limits: { socketMessages: 1_000_000 } });
+  const served = useServer({ limits: { socketInFlight: 1_000_000 } });
 
   it(`ws fuzz - /simple-ws: ${CASES} junk, broken and illegal frames get an error and change nothing, while another room plays on`, async () => {
     const { server, c } = served();
