@@ -348,6 +348,32 @@ describe('simple websocket game', () => {
   });
 });
 
+describe('simple websocket game for a spec client', () => {
+  const served = useServer();
+
+  it('simple socket - the joiner gets its state as game_state right after join_success, also when taking the seat back', async () => {
+    const { server } = served();
+    const roomId = freshRoom();
+    const alice = await SimpleSocket.connect(server.base);
+    const joined = await alice.join(roomId, 'Alice');
+    // A client that renders on game_state sees the table at once, without waiting for another move.
+    const first = await alice.next('game_state');
+    expect(first.state).toEqual(joined.state);
+    expect(alice.frames.map((f) => f.type).slice(0, 3)).toEqual([
+      'connection_established',
+      'join_success',
+      'game_state',
+    ]);
+    await alice.close();
+    const again = await SimpleSocket.connect(server.base);
+    const back = await again.join(roomId, 'Alice', joined.seatToken);
+    const state = await again.next('game_state');
+    expect(state.state).toEqual(back.state);
+    expect(state.state.you).toBe('Alice');
+    await again.close();
+  });
+});
+
 describe('simple websocket rooms and time', () => {
   const clock = new ManualClock();
   const served = useServer({ roomClock: clock });
