@@ -1,5 +1,5 @@
 import { type ReactElement, useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../stores/auth-store.js';
 import { useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
@@ -8,17 +8,26 @@ import { GameRoom } from './game-room.js';
 import { Lobby } from './lobby.js';
 import { RoomBoundary } from './room-boundary.js';
 
+/** The lobby's address: leaving a game from `/play?gameId=7` or `/play/7` lands here. */
+const LOBBY_PATH = '/play';
+
+/** The address of game `id` (spec 01 §2: `/play?gameId={id}`). */
+function gamePath(id: number): string {
+  return `${LOBBY_PATH}?gameId=${id}`;
+}
+
 /**
  * `/play` (spec 01 §2): lobby, create form and game room. A visitor is signed in as a guest
- * automatically; `?gameId=` goes straight to the room.
+ * automatically; `?gameId=` (or the path form `/play/:id`) goes straight to the room.
  */
 export function PlayPage(): ReactElement {
   const user = useAuth((s) => s.user);
   const guestLogin = useAuth((s) => s.guestLogin);
   const [authFailed, setAuthFailed] = useState(false);
   const tried = useRef(false);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { id: pathId } = useParams();
+  const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const connect = useGame((s) => s.connect);
   const backToLobby = useGame((s) => s.backToLobby);
@@ -48,12 +57,13 @@ export function PlayPage(): ReactElement {
     if (user !== null) connect();
   }, [user, connect]);
 
+  // The whole address is replaced, path included: `/play/7` keeps its id if only the query goes.
   useEffect(() => {
     if (backToLobby) {
       clearGame();
-      setParams({}, { replace: true });
+      navigate(LOBBY_PATH, { replace: true });
     }
-  }, [backToLobby, clearGame, setParams]);
+  }, [backToLobby, clearGame, navigate]);
 
   if (user === null) return authFailed ? <AuthRequired /> : <p className="muted">Signing you in…</p>;
   const raw = params.get('gameId') ?? pathId ?? null;
@@ -64,13 +74,13 @@ export function PlayPage(): ReactElement {
         <div className="card error-card" role="alert">
           <h2>Invalid Game ID</h2>
           <p>The game ID in the URL is not valid</p>
-          <Link className="button button-secondary" to="/play">
+          <Link className="button button-secondary" to={LOBBY_PATH}>
             Return to Lobby
           </Link>
         </div>
       );
     }
-    const toLobby = () => setParams({}, { replace: true });
+    const toLobby = () => navigate(LOBBY_PATH, { replace: true });
     return (
       <RoomBoundary gameId={gameId} onReturn={toLobby}>
         <GameRoom gameId={gameId} onLeave={toLobby} />
@@ -83,14 +93,12 @@ export function PlayPage(): ReactElement {
         onCancel={() => setCreating(false)}
         onCreated={(id) => {
           setCreating(false);
-          setParams({ gameId: String(id) }, { replace: true });
+          navigate(gamePath(id), { replace: true });
         }}
       />
     );
   }
-  return (
-    <Lobby onCreate={() => setCreating(true)} onJoin={(id) => setParams({ gameId: String(id) }, { replace: true })} />
-  );
+  return <Lobby onCreate={() => setCreating(true)} onJoin={(id) => navigate(gamePath(id), { replace: true })} />;
 }
 
 function AuthRequired(): ReactElement {
