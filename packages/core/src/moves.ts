@@ -75,10 +75,14 @@ export function activeSource(seat: Seat): Source | null {
   return null;
 }
 
-/** Why `source` may not be played from now (see `activeSource`), or null when it may. */
+/**
+ * Why `source` may not be played from now (see `activeSource`), or null when it may. The refusal
+ * names what the tried source waits for (spec 02 §5): face-up cards wait for the hand, face-down
+ * cards for the hand and the face-up row, whichever of those still holds cards.
+ */
 function sourceOrderError(seat: Seat, source: Source): 'play/hand_first' | 'play/face_up_first' | null {
   if (activeSource(seat) === source) return null;
-  return seat.hand.length > 0 ? 'play/hand_first' : 'play/face_up_first';
+  return source === 'faceDown' ? 'play/face_up_first' : 'play/hand_first';
 }
 
 /** Whether the top four cards of the pile, after `played` goes on top of `pile`, share a rank. */

@@ -45,9 +45,9 @@ export const RULE_ERRORS = {
   'play/mixed_sources': 'Play cards from one place at a time',
   /** A play mixing ranks. */
   'play/mixed_ranks': 'All cards played together must have the same value',
-  /** Face-up or face-down cards while the hand is not empty. */
+  /** Face-up cards while the hand is not empty. */
   'play/hand_first': 'You must play all cards from your hand first',
-  /** Face-down cards while face-up cards remain. */
+  /** Face-down cards while the hand or the face-up row still holds cards. */
   'play/face_up_first': 'You must play all cards from your hand and face-up first',
   /** More than one face-down card at once. */
   'play/one_blind': 'Turn over one face-down card at a time',

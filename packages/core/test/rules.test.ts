@@ -317,9 +317,11 @@ describe('face-down cards (blind)', () => {
     expect(next.pile).toEqual([]);
   });
 
-  it('blind - refused while the hand holds cards (play/hand_first)', () => {
+  it('blind - refused while the hand holds cards, naming hand and face-up (play/face_up_first)', () => {
     const state = table({ seats: [{ hand: ['4c'], faceUp: ['5c'], faceDown: ['Ah'] }, {}] });
-    refuse(state, play(0, 'blind-0'), 'play/hand_first');
+    refuse(state, play(0, 'blind-0'), 'play/face_up_first');
+    // With the hand full and no face-up cards left, the same: the blind row waits for both.
+    refuse(table({ seats: [{ hand: ['4c'], faceDown: ['Ah'] }, {}] }), play(0, 'blind-0'), 'play/face_up_first');
   });
 
   it('blind - refused while face-up cards remain (play/face_up_first)', () => {

@@ -127,7 +127,7 @@ describe('EasyGames', () => {
       code: 'play/hand_first',
       message: 'You must play all cards from your hand first',
     });
-    expect(code(await s.easy.play(id, alice, 'blind-0', 'faceDown'))).toBe('play/hand_first');
+    expect(code(await s.easy.play(id, alice, 'blind-0', 'faceDown'))).toBe('play/face_up_first');
     const mismatch = {
       code: 'play/source_mismatch',
       message: 'That card is not in the place you are playing it from',

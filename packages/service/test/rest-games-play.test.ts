@@ -43,7 +43,7 @@ describe('RestGames', () => {
     expect(code(await s.rest.play(id, alice, ['h4', 'h4']))).toBe('play/duplicate_card');
     expect(code(await s.rest.play(id, alice, ['h4', 'h5']))).toBe('play/mixed_ranks');
     expect(code(await s.rest.play(id, alice, ['u9']))).toBe('play/hand_first');
-    expect(code(await s.rest.play(id, alice, ['blind-0']))).toBe('play/hand_first');
+    expect(code(await s.rest.play(id, alice, ['blind-0']))).toBe('play/face_up_first');
     expect(await versionOf(s, id)).toBe(version);
 
     await rig(s, id, { seats: [{ hand: [card('h4', 4)] }, {}], pile: [card('pa', 14)], deck: [card('d1', 12)] });
