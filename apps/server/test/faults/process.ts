@@ -86,9 +86,15 @@ export interface SpawnOptions {
   readonly dirs: Dirs;
   /** The port to listen on (a restart keeps its clients' addresses); default one the system picks. */
   readonly port?: number;
-  /** Extra environment (AI_DELAY_MS, PALACE_INVITE_CODES …); LOG_LEVEL defaults to info. */
+  /**
+   * Extra environment (AI_DELAY_MS, PALACE_INVITE_CODES …); LOG_LEVEL defaults to info, and the
+   * per-address limits to a load test's (every scripted client shares 127.0.0.1).
+   */
   readonly env?: Readonly<Record<string, string>>;
 }
+
+/** The per-address limits of a spawned test server unless its `env` says otherwise. */
+const LOAD_TEST_LIMITS = { AUTH_PER_MINUTE: '100000', GAMES_PER_MINUTE: '100000', GUESTS_PER_MINUTE: '100000' };
 
 /**
  * Spawns `node main.mjs` on a port the system picks (read back from Fastify's "Server listening
@@ -103,6 +109,7 @@ export async function spawnServer(main: string, options: SpawnOptions): Promise<
       DATA_DIR: options.dirs.dataDir,
       WEB_DIR: options.dirs.webDir,
       LOG_LEVEL: 'info',
+      ...LOAD_TEST_LIMITS,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
