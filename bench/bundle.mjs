@@ -23,10 +23,16 @@ try {
     // The load generator stays a normal dependency (it spawns workers from its own files).
     external: ['autocannon', 'ws'],
   });
-  execFileSync(process.execPath, [outfile], {
-    stdio: 'inherit',
-    env: { ...process.env, PALACE_SERVER_MAIN: new URL('../apps/server/dist/main.mjs', import.meta.url).pathname },
-  });
+  try {
+    execFileSync(process.execPath, [outfile], {
+      stdio: 'inherit',
+      env: { ...process.env, PALACE_SERVER_MAIN: new URL('../apps/server/dist/main.mjs', import.meta.url).pathname },
+    });
+  } catch (error) {
+    // The run has said why on stderr (a case with errors, failed or skipped): pass its status on
+    // without a stack trace of this wrapper.
+    process.exitCode = typeof error.status === 'number' && error.status !== 0 ? error.status : 1;
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

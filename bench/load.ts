@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runWsLoad } from '../apps/server/test/load/ws-load.js';
 import type { GameRecord, GameState } from '../packages/core/src/index.js';
-import { freePort, healthy } from './http.js';
+import { benchServerEnv, freePort, healthy, stopChild } from './server.js';
 
 export interface WsLoadResult {
   readonly clients: number;
@@ -22,6 +22,9 @@ export interface WsLoadResult {
   readonly unexpectedDisconnects: number;
   /** Games whose stored state or players' last views differ from the replay of their record. */
   readonly replayMismatches: number;
+  /** The three failures above added up (each should be 0). */
+  readonly errors: number;
+  readonly rounds: 1;
 }
 
 interface Statement {
@@ -54,7 +57,7 @@ export async function benchWsLoad(
   const dataFile = join(dataDir, 'palace.db');
   const port = await freePort();
   const server = spawn(process.execPath, [serverMain], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: benchServerEnv(port, dataDir),
     stdio: 'ignore',
   });
   let db: Database | undefined;
@@ -93,10 +96,12 @@ export async function benchWsLoad(
       rejectedLegal: report.rejectedLegal,
       unexpectedDisconnects: report.unexpectedDisconnects,
       replayMismatches: report.replayMismatches.length,
+      errors: report.rejectedLegal + report.unexpectedDisconnects + report.replayMismatches.length,
+      rounds: 1,
     };
   } finally {
     db?.close();
-    server.kill('SIGKILL');
+    await stopChild(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

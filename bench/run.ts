@@ -1,4 +1,6 @@
-// `npm run bench`: every benchmark of the tree, one JSON object per line on stdout.
+// `npm run bench`: every benchmark of the tree, one JSON object per line on stdout. Every line
+// carries `errors` and how it was measured (bench/report.ts); the run exits 1 when a case had
+// errors, failed, or was skipped for any reason but a missing optional service (PostgreSQL).
 // Targets are checked by reading these numbers, never by timed unit tests.
 import { performance } from 'node:perf_hooks';
 import { quantile, runLadder, wilson95 } from '../packages/core/bench/ai-ladder.js';
@@ -6,87 +8,148 @@ import { benchRandomPlayout } from '../packages/core/bench/playout.js';
 import { AI_POLICIES, PRESETS } from '../packages/core/src/index.js';
 import { benchPoll304 } from './http.js';
 import { benchWsLoad } from './load.js';
+import { type BenchLine, median, processors, type SkipLine, spread, verdict } from './report.js';
 import { benchScale } from './scale.js';
 import { benchWsBroadcast } from './ws.js';
 
+const GROUPS = ['core', 'ai', 'http', 'ws', 'load', 'scale'] as const;
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 /** `BENCH_ONLY=core|ai|http|ws|load|scale` runs one group. */
-const only = process.env.BENCH_ONLY;
-const runs = (group: string) => only === undefined || only === '' || only === group;
+const only = process.env.BENCH_ONLY ?? '';
+if (only !== '' && !(GROUPS as readonly string[]).includes(only)) {
+  // A misspelt group would run nothing and pass.
+  console.error(`BENCH_ONLY must be one of ${GROUPS.join(', ')}, got "${only}"`);
+  process.exit(2);
+}
+const runs = (group: string) => only === '' || only === group;
+/** On which processors every case ran (the same for the whole run). */
+const cpus = processors();
+const failures: string[] = [];
 
+function emit(line: BenchLine | SkipLine): void {
+  console.log(JSON.stringify('skipped' in line ? line : { ...line, ...cpus }));
+  const why = verdict(line);
+  if (why !== null) failures.push(why);
+}
+
+/** Runs one case; a case that throws prints a `failed` line (counted as one error) and the run goes on. */
+async function guard(bench: string, run: () => Promise<ReadonlyArray<BenchLine | SkipLine>>): Promise<void> {
+  let lines: ReadonlyArray<BenchLine | SkipLine>;
+  try {
+    lines = await run();
+  } catch (error) {
+    const failed = error instanceof Error ? error.message : String(error);
+    lines = [{ bench, failed, errors: 1 }];
+  }
+  for (const line of lines) emit(line);
+}
+
+// The random-policy playout on one core, in three rounds of a third of BENCH_SECONDS each (the
+// median round is the figure; the spread shows how steady the machine was).
+const CORE_ROUNDS = 3;
 for (const players of runs('core') ? [2, 4, 8] : []) {
-  const r = benchRandomPlayout(players, seconds, () => performance.now());
-  console.log(
-    JSON.stringify({
-      bench: 'core.randomPlayout',
-      players,
-      gamesPerSec: Math.round(r.games / r.seconds),
-      movesPerSec: Math.round(r.moves / r.seconds),
-      movesPerGame: Math.round((r.moves / r.games) * 10) / 10,
-    }),
-  );
+  await guard('core.randomPlayout', async () => {
+    const rounds = Array.from({ length: CORE_ROUNDS }, () =>
+      benchRandomPlayout(players, seconds / CORE_ROUNDS, () => performance.now()),
+    );
+    const movesPerSec = rounds.map((r) => r.moves / r.seconds);
+    const games = rounds.reduce((n, r) => n + r.games, 0);
+    const moves = rounds.reduce((n, r) => n + r.moves, 0);
+    const measured = rounds.reduce((n, r) => n + r.seconds, 0);
+    return [
+      {
+        bench: 'core.randomPlayout',
+        players,
+        gamesPerSec: Math.round(median(rounds.map((r) => r.games / r.seconds))),
+        movesPerSec: Math.round(median(movesPerSec)),
+        movesPerGame: Math.round((moves / games) * 10) / 10,
+        // A refused move throws (the case fails): every counted move was legal.
+        errors: 0,
+        rounds: CORE_ROUNDS,
+        seconds: Math.round(measured * 10) / 10,
+        spread: spread('movesPerSec', movesPerSec),
+      },
+    ];
+  });
 }
 
 // The strong AI against greedy: heads-up classic, seat-swapped duplicate deals (target: ≥ 60% wins,
 // p95 ≤ 50 ms per decision). Its decision times are those of the same games. BENCH_LADDER_GAMES is
 // even (two games per deal); the tuning runs behind docs/architecture.md used 4,000 games.
 if (runs('ai')) {
-  const deals = Math.max(1, Math.round(Number(process.env.BENCH_LADDER_GAMES ?? 100) / 2));
-  const match = { rules: PRESETS.classic.rules, a: AI_POLICIES.strong, b: AI_POLICIES.greedy };
-  // Warm up the JIT before timing (these games are not counted).
-  runLadder({ ...match, deals: 2, seed: 'bench-warm' });
-  const r = runLadder({
-    ...match,
-    deals,
-    seed: 'ladder',
-    now: () => performance.now(),
+  await guard('ai.ladder', async () => {
+    const deals = Math.max(1, Math.round(Number(process.env.BENCH_LADDER_GAMES ?? 100) / 2));
+    const match = { rules: PRESETS.classic.rules, a: AI_POLICIES.strong, b: AI_POLICIES.greedy };
+    // Warm up the JIT before timing (these games are not counted).
+    runLadder({ ...match, deals: 2, seed: 'bench-warm' });
+    const began = performance.now();
+    const r = runLadder({ ...match, deals, seed: 'ladder', now: () => performance.now() });
+    const measured = Math.round((performance.now() - began) / 100) / 10;
+    const ms = (x: number) => Math.round(x * 100) / 100;
+    const [lo, hi] = wilson95(r.aWins, r.games);
+    const rate = (x: number) => Math.round(x * 1000) / 1000;
+    // An illegal AI move throws (the case fails): no game here ended in error.
+    return [
+      {
+        bench: 'ai.strong',
+        msPerDecisionP50: ms(quantile(r.aDecisionMs, 0.5)),
+        p95: ms(quantile(r.aDecisionMs, 0.95)),
+        decisions: r.aDecisions,
+        searchedP95: ms(quantile(r.aSearchedMs, 0.95)),
+        errors: 0,
+        rounds: 1,
+        seconds: measured,
+      },
+      {
+        bench: 'ai.ladder',
+        strongVsGreedyWinRate: rate(r.aWins / r.games),
+        ci95: [rate(lo), rate(hi)],
+        games: r.games,
+        errors: 0,
+        rounds: 1,
+        seconds: measured,
+      },
+    ];
   });
-  const ms = (x: number) => Math.round(x * 100) / 100;
-  console.log(
-    JSON.stringify({
-      bench: 'ai.strong',
-      msPerDecisionP50: ms(quantile(r.aDecisionMs, 0.5)),
-      p95: ms(quantile(r.aDecisionMs, 0.95)),
-      decisions: r.aDecisions,
-      searchedP95: ms(quantile(r.aSearchedMs, 0.95)),
-    }),
-  );
-  const [lo, hi] = wilson95(r.aWins, r.games);
-  const rate = (x: number) => Math.round(x * 1000) / 1000;
-  console.log(
-    JSON.stringify({
-      bench: 'ai.ladder',
-      strongVsGreedyWinRate: rate(r.aWins / r.games),
-      ci95: [rate(lo), rate(hi)],
-      games: r.games,
-    }),
-  );
 }
 
 // The server bundle is built by bench/bundle.mjs before this runs.
 const serverMain = process.env.PALACE_SERVER_MAIN ?? 'apps/server/dist/main.mjs';
-if (runs('http')) console.log(JSON.stringify({ bench: 'http.poll304', ...(await benchPoll304(serverMain, seconds)) }));
+if (runs('http')) {
+  await guard('http.poll304', async () => [{ bench: 'http.poll304', ...(await benchPoll304(serverMain, seconds)) }]);
+}
 
 // Many concurrent 4-player games over /ws (target: 500 games, p95 ≤ 50 ms on this machine).
 const wsGames = Number(process.env.BENCH_WS_GAMES ?? 500);
 const thinkMs = Number(process.env.BENCH_WS_THINK_MS ?? 1000);
 if (runs('ws')) {
-  const ws = await benchWsBroadcast(serverMain, wsGames, Math.max(10, seconds * 4), thinkMs);
-  console.log(JSON.stringify({ bench: 'ws.broadcast', ...ws, thinkMs }));
+  await guard('ws.broadcast', async () => {
+    const ws = await benchWsBroadcast(serverMain, wsGames, Math.max(10, seconds * 4), thinkMs);
+    return [{ bench: 'ws.broadcast', ...ws, thinkMs }];
+  });
 }
 
 // Issue 9 "Load": 200 clients in 50 games playing random legal moves for 25 s (bench/load.ts).
 if (runs('load')) {
-  const games = Number(process.env.BENCH_LOAD_GAMES ?? 50);
-  const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 25);
-  const think = Number(process.env.BENCH_LOAD_THINK_MS ?? 200);
-  console.log(JSON.stringify({ bench: 'ws.load', ...(await benchWsLoad(serverMain, games, loadSeconds, think)) }));
+  await guard('ws.load', async () => {
+    const games = Number(process.env.BENCH_LOAD_GAMES ?? 50);
+    const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 25);
+    const think = Number(process.env.BENCH_LOAD_THINK_MS ?? 200);
+    return [{ bench: 'ws.load', ...(await benchWsLoad(serverMain, games, loadSeconds, think)) }];
+  });
 }
 
 // Issue 10 scale-out: the same main-game workload on one node and on two nodes sharing PostgreSQL
 // (bench/scale.ts; PALACE_BENCH_DATABASE_URL, else the throwaway cluster of scripts/pg-test-cluster.sh).
 if (runs('scale')) {
-  const tables = Number(process.env.BENCH_SCALE_TABLES ?? 100);
-  const scaleSeconds = Number(process.env.BENCH_SCALE_SECONDS ?? 20);
-  for (const line of await benchScale(serverMain, { tables, seconds: scaleSeconds })) console.log(JSON.stringify(line));
+  await guard('scale', async () => {
+    const tables = Number(process.env.BENCH_SCALE_TABLES ?? 100);
+    const scaleSeconds = Number(process.env.BENCH_SCALE_SECONDS ?? 20);
+    return await benchScale(serverMain, { tables, seconds: scaleSeconds });
+  });
+}
+
+if (failures.length > 0) {
+  console.error(`bench: failed: ${failures.join('; ')}`);
+  process.exitCode = 1;
 }

@@ -14,7 +14,8 @@ import WebSocket from 'ws';
 import { measureFor, percentile, waitUntil } from '../apps/server/test/load/ws-load.js';
 import { lowestGroup, me, order } from '../apps/server/test/main-table.js';
 import type { MainCard, MainGameState, ServerMessage } from '../packages/protocol/src/index.js';
-import { freePort, healthy } from './http.js';
+import type { SkipLine } from './report.js';
+import { benchServerEnv, freePort, healthy, stopChild } from './server.js';
 
 export interface ScaleOptions {
   /** Concurrent tables (two players each). */
@@ -32,14 +33,24 @@ export type ScaleLine =
       readonly movesPerSec: number;
       readonly tables: number;
       readonly seconds: number;
+      readonly rounds: 1;
       /** `game_error` answers and sockets closed by a server during the run (both should be 0). */
       readonly errors: number;
     }
-  | { readonly bench: string; readonly skipped: string };
+  | SkipLine;
 
-/** Sends per connection per 10 s; the server closes a connection above 60 (adapters/ws socket-limits.ts). */
-const BUDGET = 36;
-const WINDOW_MS = 10_000;
+/** How `scripts/pg-test-cluster.sh` says PostgreSQL is not installed. */
+const PG_NOT_INSTALLED = 3;
+
+/** Why no database server could be had: `missing` when PostgreSQL is not installed at all. */
+class NoDatabase extends Error {
+  constructor(
+    message: string,
+    readonly missing: boolean,
+  ) {
+    super(message);
+  }
+}
 
 interface Pg {
   query(text: string): Promise<unknown>;
@@ -56,15 +67,28 @@ async function pgClient(url: string): Promise<Pg> {
   return client;
 }
 
-/** The database server: `PALACE_BENCH_DATABASE_URL`, else the throwaway cluster (started here). */
+/**
+ * The database server: `PALACE_BENCH_DATABASE_URL`, else the throwaway cluster (started here).
+ * Throws a `NoDatabase` that says what the script said when it cannot start one.
+ */
 function databaseServer(): string {
   const given = process.env.PALACE_BENCH_DATABASE_URL ?? '';
   if (given !== '') return given;
   // From the repository root (`npm run bench` runs there; this file runs bundled under node_modules/.cache).
   const script = join(process.cwd(), 'scripts/pg-test-cluster.sh');
-  const printed = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  let printed: string;
+  try {
+    printed = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const failed = error as { status?: number | null; stderr?: string; message: string };
+    const said = (failed.stderr ?? '').trim().split('\n').filter(Boolean).slice(-2).join(' / ');
+    throw new NoDatabase(
+      `scripts/pg-test-cluster.sh start exited with ${failed.status ?? 'a signal'}: ${said || failed.message}`,
+      failed.status === PG_NOT_INSTALLED,
+    );
+  }
   const url = /PALACE_TEST_DATABASE_URL=(\S+)/.exec(printed)?.[1];
-  if (url === undefined) throw new Error(`pg-test-cluster.sh printed no URL: ${printed}`);
+  if (url === undefined) throw new NoDatabase(`scripts/pg-test-cluster.sh printed no URL: ${printed}`, false);
   return url;
 }
 
@@ -97,9 +121,6 @@ async function freshDatabase(url: string): Promise<{ url: string; drop: () => Pr
 interface Player {
   readonly socket: WebSocket;
   readonly id: number;
-  readonly sent: number[];
-  /** Sends go out in order, each waiting for room in the budget. */
-  queue: Promise<void>;
   /** The progress of the last state this player acted on (it acts once per state). */
   actedOn: string;
   /** The game this player chose face-up cards in last (another state may come before the choice lands). */
@@ -160,19 +181,12 @@ async function playTables(bases: readonly string[], options: ScaleOptions) {
   let errors = 0;
   const tables: Table[] = [];
 
+  // A player sends only in answer to a state it received, so it never has more than a message or
+  // two unanswered: the sockets' in-flight budget never meets it and nothing here paces the sends.
   const send = (player: Player, message: Record<string, unknown>, sent?: () => void): void => {
-    player.queue = player.queue.then(async () => {
-      for (;;) {
-        const now = Date.now();
-        while (player.sent.length > 0 && now - (player.sent[0] as number) >= WINDOW_MS) player.sent.shift();
-        if (player.sent.length < BUDGET) break;
-        await new Promise((r) => setTimeout(r, (player.sent[0] as number) + WINDOW_MS - now + 5));
-      }
-      if (stopping || player.socket.readyState !== WebSocket.OPEN) return;
-      player.sent.push(Date.now());
-      sent?.();
-      player.socket.send(JSON.stringify(message));
-    });
+    if (stopping || player.socket.readyState !== WebSocket.OPEN) return;
+    sent?.();
+    player.socket.send(JSON.stringify(message));
   };
 
   const create = (table: Table): void =>
@@ -223,7 +237,7 @@ async function playTables(bases: readonly string[], options: ScaleOptions) {
   const open = async (base: string, table: Table, index: 0 | 1): Promise<Player> => {
     const who = await guest(base);
     const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`, { headers: { cookie: who.cookie } });
-    const player: Player = { socket, id: who.id, sent: [], queue: Promise.resolve(), actedOn: '', choseIn: null };
+    const player: Player = { socket, id: who.id, actedOn: '', choseIn: null };
     socket.on('message', (data) => onFrame(table, index, JSON.parse(String(data)) as ServerMessage));
     socket.on('close', () => {
       if (!stopping) errors++;
@@ -265,6 +279,7 @@ async function playTables(bases: readonly string[], options: ScaleOptions) {
     p95Ms: round(percentile(sorted, 95)),
     p50Ms: round(percentile(sorted, 50)),
     movesPerSec: Math.round(moves / elapsed),
+    seconds: round(elapsed, 1),
     errors,
   };
 }
@@ -279,16 +294,7 @@ async function measure(serverMain: string, server: string, nodes: number, option
     for (let n = 1; n <= nodes; n++) {
       const port = await freePort();
       const child = spawn(process.execPath, [serverMain], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: database.url,
-          NODE_ID: `bench-${n}`,
-          LOG_LEVEL: 'warn',
-          GAMES_PER_MINUTE: '100000',
-        },
+        env: benchServerEnv(port, dataDir, { DATABASE_URL: database.url, NODE_ID: `bench-${n}` }),
         stdio: 'ignore',
       });
       children.push(child);
@@ -297,32 +303,41 @@ async function measure(serverMain: string, server: string, nodes: number, option
     }
     return await playTables(bases, options);
   } finally {
-    for (const child of children) child.kill('SIGKILL');
-    await Promise.all(
-      children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : Promise.resolve())),
-    );
+    await Promise.all(children.map((child) => stopChild(child)));
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** `scale.oneNode` and `scale.twoNodes`, or a `skipped` line when PostgreSQL cannot be found. */
+/**
+ * `scale.oneNode` and `scale.twoNodes`, or a `skipped` line each that says why. Only PostgreSQL not
+ * being installed is a skip that `npm run bench` accepts (`missing`); a cluster that would not
+ * start, or a `PALACE_BENCH_DATABASE_URL` that cannot be reached, fails the run.
+ */
 export async function benchScale(serverMain: string, options: ScaleOptions): Promise<ScaleLine[]> {
+  const cases = [
+    ['scale.oneNode', 1],
+    ['scale.twoNodes', 2],
+  ] as const;
   let server: string;
   try {
     server = databaseServer();
     await (await pgClient(server)).end();
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return [{ bench: 'scale.twoNodes', skipped: `no PostgreSQL: ${reason}` }];
+    const missing = error instanceof NoDatabase && error.missing;
+    return cases.map(([bench]) => ({
+      bench,
+      skipped: missing ? `PostgreSQL is not installed (${reason})` : `no PostgreSQL server: ${reason}`,
+      // Not installed is the one accepted skip; a server that would not start is an error.
+      ...(missing ? { missing: 'PostgreSQL' } : {}),
+      errors: missing ? 0 : 1,
+    }));
   }
   const lines: ScaleLine[] = [];
-  for (const [bench, nodes] of [
-    ['scale.oneNode', 1],
-    ['scale.twoNodes', 2],
-  ] as const) {
+  for (const [bench, nodes] of cases) {
     const r = await measure(serverMain, server, nodes, options);
-    lines.push({ bench, ...r, tables: options.tables, seconds: options.seconds });
+    lines.push({ bench, ...r, tables: options.tables, rounds: 1 });
   }
   return lines;
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { freePort, healthy } from './http.js';
+import { benchServerEnv, freePort, healthy, stopChild } from './server.js';
 
 export interface WsBroadcastResult {
   readonly games: number;
@@ -17,7 +17,16 @@ export interface WsBroadcastResult {
   readonly p50Ms: number;
   readonly p95Ms: number;
   readonly p99Ms: number;
+  /**
+   * Everything that went wrong: guest logins and game creations not answered 200/201 (their table
+   * is not played), `game_error` answers, and sockets that failed to open or were closed by the server.
+   */
   readonly errors: number;
+  /** Measured seconds (one round). */
+  readonly seconds: number;
+  readonly rounds: 1;
+  /** What the first failed set-up said, when one failed. */
+  readonly firstError?: string;
 }
 
 interface State {
@@ -43,6 +52,7 @@ function percentile(sorted: readonly number[], p: number): number {
 
 async function guest(base: string): Promise<{ cookie: string; id: number }> {
   const res = await fetch(`${base}/api/auth/guest-login`, { method: 'POST' });
+  if (res.status !== 200) throw new Error(`guest login answered ${res.status}: ${await res.text()}`);
   const user = (await res.json()) as { id: number };
   return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', id: user.id };
 }
@@ -59,12 +69,13 @@ export async function benchWsBroadcast(
   // BENCH_PROFILE=dir writes a CPU profile of the server there.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const server = spawn(process.execPath, [...profile, serverMain], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: benchServerEnv(port, dataDir),
     stdio: 'ignore',
   });
   const sockets: WebSocket[] = [];
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: string | undefined;
   let measuring = false;
   let stopped = false;
   try {
@@ -75,11 +86,22 @@ export async function benchWsBroadcast(
     const seat = async (table: Table, index: number, me: { cookie: string; id: number }) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie: me.cookie } });
       sockets.push(socket);
+      let opened = false;
+      // A socket error is followed by its close, counted there.
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        if (opened && !stopped) errors++;
+      });
       let chosen = false;
       let moving = false;
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as { type: string; game?: State };
-        if (message.type === 'game_error') errors++;
+        if (message.type === 'game_error') {
+          errors++;
+          // The move in flight was refused: no state follows it, so the table moves on without it.
+          if (table.pending !== null) table.pending = null;
+          return;
+        }
         if (message.type !== 'game_state' || message.game === undefined) return;
         const game = message.game;
         const pending = table.pending;
@@ -124,23 +146,31 @@ export async function benchWsBroadcast(
         socket.once('open', () => resolve());
         socket.once('error', reject);
       });
+      opened = true;
       socket.send(JSON.stringify({ type: 'join_game', gameId: table.id }));
     };
 
-    // Set up in batches so set-up itself does not swamp the server.
+    // Set up in batches so set-up itself does not swamp the server. A table whose set-up fails
+    // counts as an error and is not played (the line's `games` says how many were).
     for (let start = 0; start < games; start += 25) {
       await Promise.all(
         Array.from({ length: Math.min(25, games - start) }, async () => {
-          const players = await Promise.all(Array.from({ length: PLAYERS_PER_GAME }, () => guest(base)));
-          const host = players[0] as { cookie: string; id: number };
-          const created = await fetch(`${base}/api/games`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', cookie: host.cookie },
-            body: JSON.stringify({ name: 'Bench game', playerLimit: PLAYERS_PER_GAME, entryFee: 100 }),
-          });
-          const table: Table = { id: ((await created.json()) as { id: number }).id, pending: null };
-          tables.push(table);
-          for (const [index, player] of players.entries()) await seat(table, index, player);
+          try {
+            const players = await Promise.all(Array.from({ length: PLAYERS_PER_GAME }, () => guest(base)));
+            const host = players[0] as { cookie: string; id: number };
+            const created = await fetch(`${base}/api/games`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie: host.cookie },
+              body: JSON.stringify({ name: 'Bench game', playerLimit: PLAYERS_PER_GAME, entryFee: 100 }),
+            });
+            if (!created.ok) throw new Error(`game creation answered ${created.status}: ${await created.text()}`);
+            const table: Table = { id: ((await created.json()) as { id: number }).id, pending: null };
+            tables.push(table);
+            for (const [index, player] of players.entries()) await seat(table, index, player);
+          } catch (error) {
+            errors++;
+            firstError ??= error instanceof Error ? error.message : String(error);
+          }
         }),
       );
     }
@@ -163,12 +193,15 @@ export async function benchWsBroadcast(
       p95Ms: round(percentile(sorted, 95)),
       p99Ms: round(percentile(sorted, 99)),
       errors,
+      ...(firstError === undefined ? {} : { firstError }),
+      seconds: Math.round(elapsed * 10) / 10,
+      rounds: 1,
     };
   } finally {
     stopped = true;
     for (const socket of sockets) socket.terminate();
-    server.kill(process.env.BENCH_PROFILE ? 'SIGTERM' : 'SIGKILL');
-    if (process.env.BENCH_PROFILE) await new Promise((r) => setTimeout(r, 3000));
+    // SIGTERM lets the server write its CPU profile.
+    await stopChild(server, process.env.BENCH_PROFILE ? 'SIGTERM' : 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
