@@ -7,7 +7,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type ServerOptions, startServer, type TestServer } from '../harness.js';
 
-/** Debian's Chromium, installed by `.ci/run` with apt-get. */
+/** Debian's Chromium, installed by `npm test` with apt-get when missing (scripts/ensure-test-deps.mjs). */
 export const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
@@ -61,7 +61,9 @@ export interface BrowserUser {
 
 export async function openBrowser(viewport = { width: 390, height: 844 }): Promise<BrowserUser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`The browser tests drive Debian's Chromium at ${CHROMIUM}: apt-get install chromium`);
+    throw new Error(
+      `The browser tests drive Debian's Chromium at ${CHROMIUM}: run them with npm test, which installs it, or apt-get install chromium fonts-noto-color-emoji`,
+    );
   }
   const profile = await mkdtemp(join(tmpdir(), 'palace-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
