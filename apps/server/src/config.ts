@@ -7,6 +7,8 @@ import type { Clock, PasswordHasher } from '@palace/service';
 import type { AbuseLimits } from './security.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** `pretty`: plain lines for a person at a terminal; `json`: pino's JSON lines for log collectors. */
+export type LogFormat = 'pretty' | 'json';
 
 export interface ServerConfig {
   readonly port: number;
@@ -24,6 +26,11 @@ export interface ServerConfig {
    */
   readonly nodeId?: string;
   readonly logLevel: LogLevel;
+  /**
+   * `LOG_FORMAT`: how the log is written. Absent: pretty when stdout is a terminal and `NODE_ENV` is
+   * not `production`, else JSON (main.ts decides, since only it knows the terminal).
+   */
+  readonly logFormat?: LogFormat;
   /** The built web client, served when it exists. */
   readonly webDir: string;
   /** How long AI seats of the REST game wait before acting, in ms (spec: 1500; lower for tests). */
@@ -80,7 +87,8 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url)
  * Reads the configuration from the environment: `PORT` (default 5000), `HOST` (default 0.0.0.0),
  * `DATA_DIR` (default ./data, holding palace.db), `DATABASE_URL` (a postgres:// URL: storage on
  * PostgreSQL, shared by several nodes; default unset, the SQLite file), `NODE_ID` (this node's name
- * in a cluster; default host-pid-random), `LOG_LEVEL` (default info), `WEB_DIR` (default
+ * in a cluster; default host-pid-random), `LOG_LEVEL` (default info), `LOG_FORMAT` (pretty or json;
+ * default pretty on a terminal outside production), `WEB_DIR` (default
  * apps/web/dist), `AI_DELAY_MS` (default 1500, the spec's AI delay; tests shorten it),
  * `TURN_SECONDS` (default 60: a human seat's turn clock, a whole number of seconds from 1),
  * `PALACE_INVITE_CODES` (comma-separated codes seeded at start), `PALACE_INVITE_USES` (default 1),
@@ -99,6 +107,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
   const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
   if (!LEVELS.includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const logFormat = (env.LOG_FORMAT ?? '') as LogFormat | '';
+  if (!['', 'pretty', 'json'].includes(logFormat)) {
+    throw new Error(`LOG_FORMAT must be pretty or json (or unset: pretty on a terminal), got "${logFormat}"`);
   }
   const aiDelayMs = Number(env.AI_DELAY_MS ?? '1500');
   if (!Number.isInteger(aiDelayMs) || aiDelayMs < 0) {
@@ -144,6 +156,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     ...(databaseUrl === '' ? {} : { databaseUrl }),
     ...(env.NODE_ID === undefined || env.NODE_ID === '' ? {} : { nodeId: env.NODE_ID }),
     logLevel,
+    ...(logFormat === '' ? {} : { logFormat }),
     aiDelayMs,
     turnMs: turnSeconds * 1000,
     inviteCodes,
