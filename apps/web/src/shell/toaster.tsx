@@ -7,13 +7,14 @@ import { useToastEdge } from './use-toast-edge.js';
  * Toasts on Radix's accessible primitive: announced politely, F8 focuses the region, swipe right
  * (threshold 50 px) dismisses, one at a time, 5 s unless told, at most 420 px wide from medium
  * screens up (spec 01 §9). A toast sits over the top bar, or over the tab bar when the top would
- * cover a control of the page (`useToastEdge`): it never covers what the player came to use.
+ * cover a control of the page (`useToastEdge`), and stays there: it never covers what the player
+ * came to use, and never jumps under a finger.
  */
 export function Toaster(): ReactElement {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
   const viewport = useRef<HTMLOListElement>(null);
-  const edge = useToastEdge(viewport, toasts.length > 0);
+  const edge = useToastEdge(viewport, toasts[0]?.id ?? null);
   return (
     <ToastPrimitive.Provider
       swipeDirection="right"

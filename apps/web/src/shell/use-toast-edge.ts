@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useLayoutEffect, useState } from 'react';
 import { type Box, chooseToastEdge, type ToastEdge, visiblePart } from './toast-placement.js';
 
 /** What a toast must not cover: the page's controls. */
@@ -11,46 +11,41 @@ const CONTROLS =
 const CHROME = '.top-bar, .tab-bar, .powered-by';
 /** The first choice: over the top bar, where a toast is seen first. */
 const FIRST_EDGE: ToastEdge = 'top';
+/** How long after a toast appears the page may still be settling around it (rendering the screen it came with), in ms. */
+const SETTLE_MS = 500;
 
 /**
- * Keeps the toast at the edge of the screen where it covers no control of the page (spec 01 §9
- * toasts; DECISIONS §10: never over the own cards or the action buttons): measured when a toast
- * shows and again on scroll, resize and page changes while it shows. `viewport` is the toast
- * viewport, a full-screen layer whose padding says where a toast sits at either edge.
+ * Puts each toast at the edge of the screen where it covers no control of the page (spec 01 §9
+ * toasts; DECISIONS §10: never over the own cards or the action buttons). The place is measured
+ * when the toast appears, again while the page settles around it (its first half second) and when
+ * the window is resized; never on scroll or later, so a toast does not jump under a finger that is
+ * reaching for something. `viewport` is the toast viewport, a full-screen layer whose padding says
+ * where a toast sits at either edge; `toastId` is the toast showing, or null.
  */
-export function useToastEdge(viewport: RefObject<HTMLElement | null>, showing: boolean): ToastEdge {
+export function useToastEdge(viewport: RefObject<HTMLElement | null>, toastId: number | null): ToastEdge {
   const [edge, setEdge] = useState<ToastEdge>(FIRST_EDGE);
-  const current = useRef<ToastEdge>(FIRST_EDGE);
 
   useLayoutEffect(() => {
-    if (!showing) return;
-    current.current = FIRST_EDGE;
-    let frame = 0;
+    if (toastId === null) return;
+    let current = FIRST_EDGE;
     const place = () => {
-      cancelAnimationFrame(frame);
-      frame = 0;
       const layer = viewport.current;
-      const next = layer === null ? null : edgeFor(layer, current.current);
-      if (next !== null) current.current = next;
-      setEdge(current.current);
-    };
-    const schedule = () => {
-      if (frame === 0) frame = requestAnimationFrame(place);
+      current = (layer === null ? null : edgeFor(layer, current)) ?? current;
+      setEdge(current);
     };
     place();
-    // Page changes are measured at once (a mutation callback runs before the next paint), so a
-    // toast that has just arrived never shows for a frame where it does not belong.
-    const observer = new MutationObserver(place);
-    observer.observe(document.body, { childList: true, subtree: true });
-    window.addEventListener('scroll', schedule, { capture: true, passive: true });
-    window.addEventListener('resize', schedule);
+    // A mutation callback runs before the next paint: the screen the toast came with is measured
+    // before anyone sees the toast in the wrong place.
+    const settling = new MutationObserver(place);
+    settling.observe(document.body, { childList: true, subtree: true });
+    const settled = setTimeout(() => settling.disconnect(), SETTLE_MS);
+    window.addEventListener('resize', place);
     return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-      window.removeEventListener('scroll', schedule, { capture: true });
-      window.removeEventListener('resize', schedule);
+      clearTimeout(settled);
+      settling.disconnect();
+      window.removeEventListener('resize', place);
     };
-  }, [showing, viewport]);
+  }, [toastId, viewport]);
 
   return edge;
 }
