@@ -2,7 +2,7 @@
 # A throwaway PostgreSQL cluster on a loopback port for the PostgreSQL test suites and the bench.
 #   scripts/pg-test-cluster.sh start   # init (once) and start; prints PALACE_TEST_DATABASE_URL=…
 #   scripts/pg-test-cluster.sh stop
-#   scripts/pg-test-cluster.sh status  # exit status 0 when it is running
+#   scripts/pg-test-cluster.sh status  # exit status 0 when it is running and accepting connections, else 1
 # Uses Debian's PostgreSQL binaries (apt-get install postgresql). Run as root, the server runs as
 # the `postgres` user (PostgreSQL refuses to run as root). Not for production: fsync is off.
 # Exit status: 0 done, 1 failed (the reason is on stderr), 2 usage, 3 PostgreSQL is not installed.
@@ -139,7 +139,9 @@ case "$cmd" in
     if [ -f "$dir/PG_VERSION" ]; then as_owner "$bindir/pg_ctl" -D "$dir" -m fast -w stop >/dev/null 2>&1 || true; fi
     ;;
   status)
-    [ -f "$dir/PG_VERSION" ] && running && accepting
+    # Running means accepting connections (a server still stopping is not).
+    if [ -f "$dir/PG_VERSION" ] && running && accepting; then exit 0; fi
+    exit 1
     ;;
   *)
     echo "usage: $0 start|stop|status" >&2
