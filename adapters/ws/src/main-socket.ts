@@ -110,7 +110,7 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
       // player's quick chat lines (or moves) overtake each other. First the presence row (the
       // socket counts as online, and an older socket of the user on another node closes).
       const queue = new MessageQueue(limits);
-      queue.then(() =>
+      queue.chain(() =>
         connections
           .announceOpen(connection)
           .catch((error: unknown) => request.log.warn({ err: error }, 'announcing a socket failed'))

@@ -92,7 +92,7 @@ export class MessageQueue {
   }
 
   /** Runs `task` after what is queued, outside the budget (the server's own set-up work). */
-  then(task: () => Promise<void>): void {
+  chain(task: () => Promise<void>): void {
     this.tail = this.tail.then(task);
   }
 

@@ -159,3 +159,28 @@ describe('main socket retries (spec 01 §7, §9)', () => {
     again.useGame.getState().disconnect();
   });
 });
+
+describe('main socket states', () => {
+  /** A minimal live state of game `id` (what the store reads of it). */
+  const stateOf = (id: number) => ({ id, status: 'waiting', chatMessages: [], players: [] });
+
+  it('socket - after Leave the answer to leave_game (the game as the leaver now sees it) does not bring the room back', async () => {
+    const { useGame } = await freshStore();
+    useGame.getState().connect();
+    const socket = last();
+    socket.open();
+    const joined = useGame.getState().join(7);
+    await vi.advanceTimersByTimeAsync(500);
+    socket.onmessage?.({ data: JSON.stringify({ type: 'game_state', game: stateOf(7) }) });
+    expect(await joined).toBe(true);
+    expect(useGame.getState().game?.id).toBe(7);
+    useGame.getState().leave();
+    expect(JSON.parse(socket.sent.at(-1) ?? '{}')).toEqual({ type: 'leave_game', gameId: 7 });
+    socket.onmessage?.({ data: JSON.stringify({ type: 'game_state', game: stateOf(7) }) });
+    expect(useGame.getState().game).toBeNull();
+    // Nor does a state of any other game the player is not in or joining.
+    socket.onmessage?.({ data: JSON.stringify({ type: 'game_state', game: stateOf(8) }) });
+    expect(useGame.getState().game).toBeNull();
+    useGame.getState().disconnect();
+  });
+});

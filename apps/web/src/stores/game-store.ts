@@ -176,6 +176,9 @@ export const useGame = create<GameStore>()((set, get) => {
       case 'game_state': {
         const game = message.game as MainGameState;
         const current = get().game;
+        // Only the game on screen or being joined: the answer to a `leave_game` (the state as the
+        // leaver now sees it) must not bring the room back once the player is in the lobby.
+        if (current?.id !== game.id && get().joining !== game.id) break;
         set({
           game,
           joining: get().joining === game.id ? null : get().joining,
