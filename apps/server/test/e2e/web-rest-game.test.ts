@@ -45,7 +45,8 @@ async function move(page: Page): Promise<'played' | 'picked' | 'idle'> {
 /** The full GET of the refresh button, so the loop need not wait for the next poll. */
 async function refresh(page: Page): Promise<void> {
   const answer = page.waitForResponse(isCall(/^\/api\/rest-games\/[A-Z0-9]{6}$/), { timeout: 5000 }).catch(() => null);
-  await page.getByRole('button', { name: 'Refresh game' }).click({ timeout: 2000 });
+  // A toast (3 s) may sit over the header for a moment: a player waits for it, so does the test.
+  await page.getByRole('button', { name: 'Refresh game' }).click({ timeout: 5000 });
   await answer;
 }
 
