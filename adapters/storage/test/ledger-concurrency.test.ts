@@ -206,7 +206,9 @@ describe.each(DIALECTS)('%s ledger under concurrency', (dialect) => {
             .execute();
         });
       await Promise.all([bump(one, 'guest', 'user'), bump(two, 'user', 'guest')]);
-      expect(runs).toBe(3);
+      // One of the two was aborted as the deadlock's victim and ran again (on a loaded machine a
+      // retry may itself be chosen once more, seen once in CI): both committed in the end.
+      expect(runs).toBeGreaterThanOrEqual(3);
       expect(await one.selectFrom('counters').selectAll().orderBy('name').execute()).toEqual([
         { name: 'guest', value: 2 },
         { name: 'user', value: 2 },
