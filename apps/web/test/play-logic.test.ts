@@ -2,9 +2,8 @@ import type { MainGameState } from '@palace/protocol';
 import { describe, expect, it } from 'vitest';
 import { durationLabel, timestampLabel, unreadLabel } from '../src/lib/format.js';
 import { gameCode, nameError } from '../src/pages/play/create-game.js';
-import { sortByRank } from '../src/pages/play/game-room.js';
 import { filterGames } from '../src/pages/play/lobby.js';
-import { type AnyCard, toggleFaceUpChoice, toggleSelection } from '../src/pages/play/selection.js';
+import { type AnyCard, sortByRank, toggleFaceUpChoice, toggleSelection } from '../src/pages/play/selection.js';
 import { noticeText, shouldNotify } from '../src/pages/play/turn-notice.js';
 
 const card = (id: string, value: string): AnyCard => ({ id, value, suit: 'spades', symbol: '♠', color: 'black' });

@@ -18,11 +18,11 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeMove } from '../src/lib/move-text.js';
 import { isStandalonePath } from '../src/pages/prototypes/prototype-paths.js';
 import { ReplayPage } from '../src/pages/replay/replay-page.js';
 import { parseRecordFile, replaySteps } from '../src/pages/replay/replay-record.js';
 import { ReplayView } from '../src/pages/replay/replay-view.js';
+import { describeMove } from '../src/table/sentences.js';
 
 afterEach(cleanup);
 

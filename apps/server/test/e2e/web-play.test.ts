@@ -36,7 +36,7 @@ describe('web client - /play in two browsers', () => {
       await page.waitForTimeout(30);
       return true;
     }
-    const playable = page.locator('.my-area button.playing-card.selectable:not([disabled])');
+    const playable = page.locator('[data-zone="own"] button[data-card-id]:not([disabled])');
     if ((await playable.count()) > 0) {
       await playable.first().click();
       await page.getByRole('button', { name: 'Play', exact: true }).click();

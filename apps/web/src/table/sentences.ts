@@ -1,4 +1,40 @@
-import { type Card, cardLabel, effectiveTop, type GameEvent, type GameState } from '@palace/core';
+import { type Card, cardLabel, effectiveTop, type GameEvent, type GameState, type Rank, type Suit } from '@palace/core';
+
+/**
+ * Every sentence the table says about a move (docs/web.md "The table kit"): the last-action line,
+ * the live-region announcement, the toasts and the turn notification all read from here, so a move
+ * is told the same way on every screen. Cards are written short ("7♥"), several with spaces.
+ */
+
+/** A card as a sentence writes it: the engine's rank and suit, or a wire card's value and symbol. */
+export type SentenceCard =
+  | { readonly rank: Rank; readonly suit: Suit }
+  | { readonly value: string; readonly symbol: string };
+
+/** "7♥ 7♠". */
+export function cardsText(list: readonly SentenceCard[]): string {
+  return list.map((c) => ('rank' in c ? cardLabel(c) : `${c.value}${c.symbol}`)).join(' ');
+}
+
+/** A move as the servers report it (main game's and REST game's `lastAction`, easy AI moves). */
+export interface ActionSummary {
+  /** The mover's name. */
+  readonly who: string;
+  /** The viewer made it: written "You". */
+  readonly you?: boolean;
+  readonly kind: 'play' | 'pickup';
+  /** The cards played (empty for a pick-up). */
+  readonly cards: readonly SentenceCard[];
+  /** The play burned the pile. */
+  readonly burned?: boolean;
+}
+
+/** "Ann played 7♥ 7♠", "You played 10♣ and burned the pile", "Bob picked up the pile". */
+export function actionSentence(action: ActionSummary): string {
+  const who = action.you === true ? 'You' : action.who;
+  if (action.kind === 'pickup') return `${who} picked up the pile`;
+  return `${who} played ${cardsText(action.cards)}${action.burned === true ? ' and burned the pile' : ''}`;
+}
 
 /** How `describeMove` names seats and which events it tells. */
 export interface MoveTextOptions {
@@ -14,7 +50,7 @@ export interface MoveTextOptions {
 }
 
 function cards(list: readonly Card[]): string {
-  return list.map(cardLabel).join(' ');
+  return cardsText(list);
 }
 
 function cardCount(n: number): string {

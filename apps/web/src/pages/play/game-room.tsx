@@ -1,17 +1,19 @@
 import type { MainGameState, MainPlayer } from '@palace/protocol';
-import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../shell/avatar.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
-import { TurnClock } from '../../ui/turn-clock.js';
+import { tableCards } from '../../table/cards.js';
+import { GameTable } from '../../table/game-table.js';
+import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
 import { ReplayLink } from '../replay/replay-link.js';
-import { CardRow } from './card-row.js';
 import { CardView } from './card-view.js';
 import { ChatPanel } from './chat-panel.js';
 import { Countdown } from './countdown.js';
-import { type AnyCard, toggleFaceUpChoice, toggleSelection } from './selection.js';
+import { mainTableModel } from './main-table.js';
+import { toggleFaceUpChoice } from './selection.js';
 import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
 
 /** The game room (spec 01 §2): header, waiting screen, countdown, board, chat and game over. */
@@ -46,42 +48,46 @@ export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => v
     );
   }
   const me = game.players.find((p) => p.id === user.id) ?? null;
-  return (
-    <div className="room">
-      <header className="room-header">
-        <div>
-          <h1>
-            {game.name} <span className="muted small">#{game.id}</span>
-          </h1>
-          <span className="muted small">
-            {me === null ? 'Spectator' : me.isHost ? 'Host' : 'Player'} · {game.players.length}/{game.playerLimit}{' '}
-            players · prize {game.prizeAmount} SRT
-          </span>
-        </div>
-        <span className={`status-badge ${game.status}`}>{statusLabel(game.status)}</span>
-        {status !== 'open' && (
-          <span className="connection-badge" role="status">
-            {status === 'connecting' ? 'Reconnecting…' : 'Offline'}
-          </span>
-        )}
-        <button
-          type="button"
-          className="button button-secondary button-small-outline"
-          onClick={() => {
-            leave();
-            onLeave();
-          }}
-        >
-          Leave
-        </button>
-      </header>
+  const header = (
+    <header className="room-header">
+      <div>
+        <h1>
+          {game.name} <span className="room-id small">#{game.id}</span>
+        </h1>
+        <span className="room-meta small">
+          {me === null ? 'Spectator' : me.isHost ? 'Host' : 'Player'} · {game.players.length}/{game.playerLimit} players
+          · prize {game.prizeAmount} SRT
+        </span>
+      </div>
+      <span className={`status-badge ${game.status}`}>{statusLabel(game.status)}</span>
+      {status !== 'open' && (
+        <span className="connection-badge" role="status">
+          {status === 'connecting' ? 'Reconnecting…' : 'Offline'}
+        </span>
+      )}
+      <button
+        type="button"
+        className="button button-secondary button-small-outline"
+        onClick={() => {
+          leave();
+          onLeave();
+        }}
+      >
+        Leave
+      </button>
       {error !== null && (
-        <p className="error-text" role="alert">
+        <p className="error-text room-error" role="alert">
           {error}
         </p>
       )}
+    </header>
+  );
+  if (game.status !== 'waiting') return <Board game={game} me={me} header={header} />;
+  return (
+    <div className="room">
+      {header}
       <NotificationPrompt />
-      {game.status === 'waiting' ? <WaitingRoom game={game} me={me} /> : <Board game={game} me={me} />}
+      <WaitingRoom game={game} me={me} />
       <ChatPanel />
     </div>
   );
@@ -143,9 +149,10 @@ function WaitingRoom({ game, me }: { game: MainGameState; me: MainPlayer | null 
   );
 }
 
-function Board({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {
+/** The game in play and at its end: the table kit, with the countdown and the game-over panel. */
+function Board({ game, me, header }: { game: MainGameState; me: MainPlayer | null; header: ReactNode }): ReactElement {
   const send = useGame((s) => s.send);
-  const [selected, setSelected] = useState<AnyCard[]>([]);
+  const [selected, setSelected] = useState<readonly string[]>([]);
   const [counting, setCounting] = useState(false);
   const seenActive = useRef(false);
   useEffect(() => {
@@ -156,101 +163,40 @@ function Board({ game, me }: { game: MainGameState; me: MainPlayer | null }): Re
   }, [game.status, game.players.length, game.lastAction]);
   // A new state may make the selection illegal: keep only what is still playable.
   useEffect(() => {
-    setSelected((s) => s.filter((c) => game.playableCards.includes(c.id)));
+    setSelected((s) => stillAllowed(s, game.playableCards));
   }, [game.playableCards]);
 
-  const myTurn = me !== null && game.currentTurn === me.id && game.status === 'active';
-  const opponents = game.players.filter((p) => p.id !== me?.id);
-  const last = game.lastAction;
-  const pick = (card: AnyCard) => setSelected((s) => toggleSelection(s, card));
-  const playable = (card: AnyCard) => myTurn && game.playableCards.includes(card.id);
-  return (
-    <section className="board">
-      {counting && <Countdown onDone={() => setCounting(false)} />}
-      <ul className="opponents">
-        {opponents.map((p) => (
-          <li key={p.id} className={`opponent${p.isCurrentTurn ? ' turn' : ''}`}>
-            <Avatar name={p.username} src={p.avatar} size={32} />
-            <div className="opponent-name">{p.username}</div>
-            <div className="small muted">
-              {p.handCount} in hand · {p.faceDownCards.length} down
-              {p.away && ' · Away'}
-            </div>
-            <div className="card-row mini">
-              {p.faceUpCards.map((c) => (
-                <CardView key={c.id} card={c} small />
-              ))}
-            </div>
-          </li>
-        ))}
-      </ul>
-      <div className="table-centre">
-        <figure className="deck" aria-label={`Deck: ${game.deck.length} cards`}>
-          {game.deck.slice(0, 3).map((c, i) => (
-            <span key={c.id} className="stacked" style={{ transform: `translate(${i * 3}px, ${-i * 3}px)` }}>
-              <CardView card={c} small />
-            </span>
-          ))}
-          <span className="deck-count">{game.deck.length}</span>
-        </figure>
-        <figure className="pile" aria-label={`Pile: ${game.playedCards.length} cards`}>
-          {game.playedCards.slice(-3).map((c) => (
-            <CardView key={c.id} card={c} />
-          ))}
-          {game.playedCards.length === 0 && <span className="muted small">Empty pile</span>}
-        </figure>
-      </div>
-      {last !== null && last.type !== 'game_over' && (
-        <p className="last-action" role="status">
-          {last.username}{' '}
-          {last.type === 'pickup'
-            ? 'picked up the pile'
-            : `played ${last.cards.map((c) => `${c.value}${c.symbol}`).join(' ')}${last.type === 'burn' ? ' and burned the pile' : ''}`}
-        </p>
-      )}
-      {game.status === 'completed' && <GameOver game={game} me={me} />}
-      {me !== null && game.status === 'active' && (
-        <div className="my-area">
-          <p className={`turn-line${myTurn ? ' mine' : ''}`}>
-            {myTurn ? 'Your turn' : `Waiting for ${game.players.find((p) => p.isCurrentTurn)?.username ?? '…'}`}
-          </p>
-          <TurnClock deadline={game.turnDeadline} />
-          <CardRow title="Hand" cards={sortByRank(me.handCards)} selected={selected} playable={playable} pick={pick} />
-          <CardRow title="Face up" cards={me.faceUpCards} selected={selected} playable={playable} pick={pick} />
-          <CardRow title="Face down" cards={me.faceDownCards} selected={selected} playable={playable} pick={pick} />
-          <div className="button-row actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={!myTurn || !game.canPickUp}
-              onClick={() => send({ type: 'pickup_cards', gameId: game.id })}
-            >
-              Pick Up
-            </button>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={!myTurn || selected.length === 0}
-              onClick={() => {
-                send({ type: 'play_card', gameId: game.id, cardIds: selected.map((c) => c.id) });
-                setSelected([]);
-              }}
-            >
-              Play
-            </button>
-          </div>
-        </div>
-      )}
-    </section>
+  const own =
+    me === null
+      ? []
+      : ownCards({
+          hand: tableCards(me.handCards),
+          faceUp: tableCards(me.faceUpCards),
+          faceDown: tableCards(me.faceDownCards),
+        });
+  const model = mainTableModel(
+    game,
+    me?.id ?? null,
+    { selected, onCard: (id) => setSelected((s) => toggleCard(s, id, own)) },
+    {
+      play: () => {
+        send({ type: 'play_card', gameId: game.id, cardIds: [...selected] });
+        setSelected([]);
+      },
+      pickUp: () => send({ type: 'pickup_cards', gameId: game.id }),
+    },
   );
-}
-
-const RANK_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-
-/** The hand shown low to high (2 first), so equal values sit together. */
-export function sortByRank(cards: readonly AnyCard[]): AnyCard[] {
-  const rank = (card: AnyCard) => ('value' in card ? RANK_ORDER.indexOf(card.value) : 99);
-  return [...cards].sort((a, b) => rank(a) - rank(b));
+  return (
+    <GameTable
+      model={model}
+      header={header}
+      inShell
+      label="Game board"
+      barStart={<ChatPanel />}
+      overlay={counting ? <Countdown onDone={() => setCounting(false)} /> : undefined}
+      notice={game.status === 'completed' ? <GameOver game={game} me={me} /> : undefined}
+    />
+  );
 }
 
 function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {

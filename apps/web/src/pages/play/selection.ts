@@ -1,3 +1,4 @@
+import { RANK_LABELS, RANKS } from '@palace/core';
 import type { MainCard, MaskedCard } from '@palace/protocol';
 
 export type AnyCard = MainCard | MaskedCard;
@@ -22,3 +23,11 @@ export function toggleFaceUpChoice(chosen: readonly string[], id: string, max = 
   if (chosen.includes(id)) return chosen.filter((c) => c !== id);
   return chosen.length >= max ? [...chosen] : [...chosen, id];
 }
+
+/** The hand shown low to high (2 first, the engine's rank order), so equal values sit together. */
+export function sortByRank(cards: readonly AnyCard[]): AnyCard[] {
+  const rank = (card: AnyCard) => (isFaceUp(card) ? RANK_INDEX.indexOf(card.value) : 99);
+  return [...cards].sort((a, b) => rank(a) - rank(b));
+}
+
+const RANK_INDEX: readonly string[] = RANKS.map((r) => RANK_LABELS[r]);

@@ -15,7 +15,7 @@ import {
   tableOptions,
 } from '@palace/core';
 import type { MainCard, MaskedCard } from '@palace/protocol';
-import { describeMove } from '../../lib/move-text.js';
+import { describeMove } from '../../table/sentences.js';
 
 /**
  * The offline prototypes' glue to `@palace/core` (DECISIONS §2: one engine). Nothing here decides a

@@ -7,7 +7,7 @@ import {
   RECORD_VERSION,
   replayStates,
 } from '@palace/core';
-import { describeMove } from '../../lib/move-text.js';
+import { describeMove } from '../../table/sentences.js';
 
 /**
  * The record file the server publishes when a game is over (docs/api.md "Records"): the engine's

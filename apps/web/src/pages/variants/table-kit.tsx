@@ -3,8 +3,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CardRow } from '../play/card-row.js';
 import { CardView } from '../play/card-view.js';
-import { sortByRank } from '../play/game-room.js';
 import type { AnyCard } from '../play/selection.js';
+import { sortByRank } from '../play/selection.js';
 import { AiTag } from './ai-level.js';
 
 /**

@@ -1,0 +1,104 @@
+import type { MainGameState } from '@palace/protocol';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { guest, lowestGroup, me, type Seat, seatOf } from '../main-harness.js';
+import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
+import { expectTableFitsEverywhere } from './table-fit.js';
+
+/**
+ * The game table (DECISIONS §10) of the main game in a real browser at the four screen sizes once
+ * play has started: every own card and both actions visible and tappable with nothing on top, no
+ * page scroll — with the first hand and with a hand of 20+ cards after many pick-ups.
+ */
+
+/** The opponent over the socket: on its turn it plays its lowest playable group (never picks up while it can play). */
+function autoplay(seat: Seat, gameId: number): () => void {
+  let stopped = false;
+  let answered = '';
+  const tick = () => {
+    if (stopped) return;
+    const frames = seat.socket.all('game_state').filter((f) => f.game.id === gameId);
+    const state = frames.at(-1)?.game;
+    if (state !== undefined && state.status === 'active' && state.currentTurn === seat.user.id) {
+      const key = `${state.lastAction?.timestamp ?? ''}:${state.playedCards.length}:${me(state, seat.user.id).handCount}`;
+      if (key !== answered) {
+        answered = key;
+        const group = lowestGroup(state, seat.user.id);
+        seat.socket.send(
+          group.length > 0 ? { type: 'play_card', gameId, cardIds: group } : { type: 'pickup_cards', gameId },
+        );
+      }
+    }
+    setTimeout(tick, 10);
+  };
+  tick();
+  return () => {
+    stopped = true;
+  };
+}
+
+/** The viewer's own hand size on the page (the hand group's cards). */
+async function handSize(page: Page): Promise<number> {
+  return page.getByRole('group', { name: 'Hand' }).getByRole('button').count();
+}
+
+describe('web client - the game table', () => {
+  let base = '';
+  const users: BrowserUser[] = [];
+  useWebServer({}, (server) => {
+    base = server.base;
+  });
+  afterAll(async () => {
+    for (const user of users) await user.close();
+  });
+
+  it('table - /play: every own card and action fits and can be tapped at 4 sizes, also with a hand of 20+', async () => {
+    const user = await openBrowser();
+    users.push(user);
+    const { page } = user;
+    await page.goto(`${base}/play`);
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await page.getByRole('button', { name: 'Fewer players' }).click();
+    await page.getByRole('button', { name: 'Fewer players' }).click();
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await page.waitForURL(/\/play\?gameId=\d+$/);
+    const gameId = Number(new URL(page.url()).searchParams.get('gameId'));
+
+    // The opponent joins over the socket and chooses its face-up cards.
+    const other = await seatOf(base, await guest(base));
+    other.socket.send({ type: 'join_game', gameId });
+    const joined = (await other.socket.next('game_state', (f) => f.game.id === gameId)).game as MainGameState;
+    const hand = me(joined, other.user.id).handCards.map((c) => c.id);
+    other.socket.send({ type: 'select_faceup_cards', gameId, cardIds: hand.slice(0, 3) });
+    const stop = autoplay(other, gameId);
+    try {
+      const choose = page.getByRole('group', { name: 'Your hand' }).getByRole('button');
+      await choose.first().waitFor();
+      for (let i = 0; i < 3; i++) await choose.nth(i).click();
+      await page.getByRole('button', { name: "I'm Ready to Play" }).click();
+      await page.getByText('Game Starting').waitFor({ state: 'detached', timeout: 8000 });
+      await page.getByRole('group', { name: 'Hand' }).waitFor();
+      await expectTableFitsEverywhere(page, 'table-play', 3);
+
+      // Pick up whenever allowed (else play a card) until the hand holds 20 or more.
+      const pickUp = page.getByRole('button', { name: 'Pick Up' });
+      for (let i = 0; i < 400 && (await handSize(page)) < 20; i++) {
+        if (await pickUp.isEnabled()) {
+          await pickUp.click();
+        } else if (await page.getByText('Your turn', { exact: true }).isVisible()) {
+          const playable = page.getByRole('group', { name: 'Hand' }).locator('button:not([disabled])');
+          if ((await playable.count()) > 0) {
+            await playable.first().click();
+            await page.getByRole('button', { name: 'Play', exact: true }).click();
+          }
+        }
+        await page.waitForTimeout(40);
+      }
+      expect(await handSize(page)).toBeGreaterThanOrEqual(20);
+      await expectTableFitsEverywhere(page, 'table-play-big-hand', 20);
+    } finally {
+      stop();
+      await other.socket.close();
+    }
+  });
+});

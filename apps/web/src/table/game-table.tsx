@@ -1,0 +1,315 @@
+import './table.css';
+import {
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Avatar } from '../shell/avatar.js';
+import { TurnClock } from '../ui/turn-clock.js';
+import { CardView } from './card-view.js';
+import type { TableCard } from './cards.js';
+import { HandFan } from './hand-fan.js';
+import type { TableAction, TableModel, TableSeat } from './model.js';
+import { CardMotion } from './motion.js';
+import { useCardPrefs } from './prefs.js';
+import { useRovingCards } from './roving.js';
+
+/**
+ * The game table of every screen (DECISIONS §10; docs/web.md "The table kit"): the other seats (a
+ * strip on a phone, around an oval on a wide screen), the deck, the pile and the last move in the
+ * middle, the viewer's face-down cards with the face-up ones lying on them, the hand as one fan,
+ * and the action bar — all inside the viewport, never scrolled. `header` is the screen's own top
+ * line (title, badges, Leave); `notice` shows over the middle (a winner, a countdown); `side` holds
+ * what is not the table (chat, rules, spectators): a side column on a wide screen, a sheet opened
+ * by its button on a phone. The table draws what `model` says and does what its callbacks do.
+ */
+export function GameTable(props: {
+  readonly model: TableModel;
+  readonly header?: ReactNode;
+  readonly notice?: ReactNode;
+  readonly overlay?: ReactNode;
+  readonly side?: ReactNode;
+  /** The side sheet's button label on a phone ("Info"). */
+  readonly sideLabel?: string;
+  /** Extra content at the start of the action bar (the main game's Chat button). */
+  readonly barStart?: ReactNode;
+  /** The table sits under the shell's top bar (the main game): its height leaves room for it. */
+  readonly inShell?: boolean;
+  /** A label for the table region. */
+  readonly label?: string;
+}): ReactElement {
+  const { model } = props;
+  const fourColour = useCardPrefs((s) => s.fourColour);
+  const largeCards = useCardPrefs((s) => s.largeCards);
+  const root = useRef<HTMLElement>(null);
+  const [sideOpen, setSideOpen] = useState(false);
+  const sideId = useId();
+  useInPlay(true);
+  return (
+    <section
+      ref={root}
+      className={[
+        'game-table',
+        props.inShell === true ? 'in-shell' : 'standalone',
+        props.side === undefined ? 'no-side' : 'with-side',
+        fourColour ? 'four-colour' : '',
+        largeCards ? 'large-cards' : '',
+      ].join(' ')}
+      aria-label={props.label ?? 'Game table'}
+    >
+      {props.header !== undefined && <div className="gt-header">{props.header}</div>}
+      <CardMotion root={root} move={model.lastMove ?? null}>
+        <div className="gt-play">
+          <Seats seats={model.seats} />
+          <Centre model={model} notice={props.notice} />
+          <OwnArea model={model} />
+          <ActionBar
+            actions={model.actions}
+            start={props.barStart}
+            {...(props.side === undefined
+              ? {}
+              : {
+                  sideToggle: {
+                    label: props.sideLabel ?? 'Info',
+                    open: sideOpen,
+                    controls: sideId,
+                    onToggle: () => setSideOpen((o) => !o),
+                  },
+                })}
+          />
+          {props.overlay}
+        </div>
+      </CardMotion>
+      {props.side !== undefined && (
+        // A column beside the table on a wide screen; on a phone a sheet over it, opened from the bar.
+        <aside className={`gt-side${sideOpen ? ' open' : ''}`} id={sideId} aria-label={props.sideLabel ?? 'Info'}>
+          <div className="gt-sheet-bar">
+            <span>{props.sideLabel ?? 'Info'}</span>
+            <button type="button" className="button button-secondary button-small" onClick={() => setSideOpen(false)}>
+              Close
+            </button>
+          </div>
+          {props.side}
+        </aside>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Marks the page while a table is shown, so the shell hides its bottom tab bar and the "Powered
+ * by" link on a phone (DECISIONS §10: nothing on top of the own cards; the table fits the screen).
+ */
+export function useInPlay(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    document.documentElement.classList.add('table-in-play');
+    return () => document.documentElement.classList.remove('table-in-play');
+  }, [active]);
+}
+
+/** The other seats: a compact strip (phone), or placed around the oval (wide screens, by CSS). */
+function Seats({ seats }: { readonly seats: readonly TableSeat[] }): ReactElement | null {
+  if (seats.length === 0) return <div className="gt-seats empty" />;
+  return (
+    <ul className={`gt-seats count-${Math.min(seats.length, 7)}`} aria-label="Other players">
+      {seats.map((seat, index) => (
+        <SeatChip key={seat.key} seat={seat} index={index} />
+      ))}
+    </ul>
+  );
+}
+
+function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: number }): ReactElement {
+  const counts = `${seat.handCount} in hand · ${seat.faceDownCount} down`;
+  return (
+    <li
+      className={`gt-seat${seat.isTurn ? ' turn' : ''}`}
+      data-seat-key={seat.key}
+      data-zone="seat"
+      style={{ '--seat-index': index } as CSSProperties}
+      aria-current={seat.isTurn ? 'true' : undefined}
+      aria-label={`${seat.name}${seat.ai != null ? ' (AI)' : ''}: ${counts}${seat.isTurn ? ', playing now' : ''}`}
+    >
+      <div className="gt-seat-who">
+        <span className="gt-avatar-ring">
+          <Avatar name={seat.name} src={seat.avatar ?? null} size={28} />
+        </span>
+        <span className="gt-seat-name">
+          {seat.name}
+          {seat.ai != null && (
+            <span className="gt-ai"> AI{seat.ai.level === undefined ? '' : ` · ${seat.ai.level}`}</span>
+          )}
+        </span>
+      </div>
+      <div className="gt-seat-counts" aria-hidden="true">
+        <span className="gt-count" title="Cards in hand">
+          ✋ {seat.handCount}
+        </span>
+        {(seat.flags ?? []).map((flag) => (
+          <span key={flag} className="gt-flag">
+            {flag}
+          </span>
+        ))}
+        {seat.isTurn && seat.deadline != null && <TurnClock deadline={seat.deadline} />}
+      </div>
+      <div className="gt-seat-table" aria-hidden="true">
+        {Array.from({ length: Math.max(seat.faceDownCount, seat.faceUp.length) }, (_, i) => (
+          // A face-down card with the face-up one lying on it, as on the table.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the slots are positions, not cards
+          <span key={i} className="gt-slot">
+            {i < seat.faceDownCount && <span className="tc tc-back tc-mini gt-under" />}
+            {seat.faceUp[i] !== undefined && <CardView card={seat.faceUp[i] as TableCard} size="mini" />}
+          </span>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+/** The middle of the table: the deck, the pile (top 3), the last move, whose turn it is. */
+function Centre({ model, notice }: { readonly model: TableModel; readonly notice: ReactNode }): ReactElement {
+  const top = model.pile.top.slice(-3);
+  return (
+    <div className="gt-centre">
+      <div className="gt-felt">
+        {model.deckCount !== null && (
+          <figure className="gt-deck" data-zone="deck" aria-label={`Deck: ${model.deckCount} cards`}>
+            {Array.from({ length: Math.min(3, model.deckCount) }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a stack drawn for its height, not cards
+              <span key={i} className="tc tc-back gt-stacked" style={{ '--stack': i } as CSSProperties} />
+            ))}
+            {model.deckCount === 0 && <span className="gt-empty">Empty</span>}
+            <figcaption className="gt-deck-count">{model.deckCount}</figcaption>
+          </figure>
+        )}
+        <figure className="gt-pile" data-zone="pile" aria-label={`Pile: ${model.pile.count} cards`}>
+          {top.map((card, i) => (
+            <span key={card.id} className="gt-pile-card" style={{ '--depth': top.length - 1 - i } as CSSProperties}>
+              <CardView card={card} />
+            </span>
+          ))}
+          {model.pile.count === 0 && <span className="gt-empty">Empty pile</span>}
+          <figcaption className="gt-pile-count">
+            Pile: {model.pile.count} {model.pile.count === 1 ? 'card' : 'cards'}
+          </figcaption>
+        </figure>
+      </div>
+      <div className="gt-status">
+        <p className="gt-last last-action" role="status" aria-live="polite">
+          {model.lastAction ?? '\u00a0'}
+        </p>
+        {model.turn !== null && (
+          // The clock beside the line, not in it: the line's words stay exactly "Your turn".
+          <div className="gt-turn-row">
+            <p className={`gt-turn turn-line${model.turn.mine ? ' mine' : ''}`} role="status">
+              {model.turn.text}
+            </p>
+            {model.turn.mine && model.turn.deadline != null && <TurnClock deadline={model.turn.deadline} />}
+          </div>
+        )}
+      </div>
+      {notice !== undefined && notice !== null && <div className="gt-notice">{notice}</div>}
+    </div>
+  );
+}
+
+/** The viewer's cards: face-down with face-up lying on them, and the hand fan. */
+function OwnArea({ model }: { readonly model: TableModel }): ReactElement | null {
+  const area = useRef<HTMLDivElement>(null);
+  const own = model.own;
+  const enabled = useMemo(() => new Set(model.enabled), [model.enabled]);
+  const hinted = useMemo(() => new Set(model.hinted ?? model.enabled), [model.hinted, model.enabled]);
+  const selected = useMemo(() => new Set(model.selected), [model.selected]);
+  const order = useMemo(
+    () => (own === null ? [] : [...own.faceDown, ...own.faceUp, ...own.hand].map((c) => c.id)),
+    [own],
+  );
+  const roving = useRovingCards(area, order, enabled);
+  if (own === null) return <div className="gt-own spectator" />;
+  const slots = Math.max(own.faceDown.length, own.faceUp.length);
+  const row = (cards: readonly TableCard[], title: string, className: string) => (
+    <fieldset className={className}>
+      <legend className="sr-only">{title}</legend>
+      {Array.from({ length: slots }, (_, i) => {
+        const card = cards[i];
+        // biome-ignore lint/suspicious/noArrayIndexKey: a slot keeps its place when its card is played
+        if (card === undefined) return <span key={`empty-${i}`} className="gt-slot-empty" aria-hidden="true" />;
+        return (
+          <CardView
+            key={card.id}
+            card={card}
+            onPress={model.onCard}
+            enabled={enabled.has(card.id)}
+            hinted={hinted.has(card.id)}
+            selected={selected.has(card.id)}
+            tabIndex={roving.tabIndex(card.id)}
+          />
+        );
+      })}
+    </fieldset>
+  );
+  return (
+    // The own cards are one group for the keyboard (see roving.ts).
+    // biome-ignore lint/a11y/noStaticElementInteractions: keys are handled for the card buttons inside
+    <div className="gt-own" data-zone="own" ref={area} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
+      {slots > 0 && (
+        <div className="gt-table-cards">
+          {row(own.faceDown, 'Face down', 'gt-row gt-down')}
+          {row(own.faceUp, 'Face up', 'gt-row gt-up')}
+        </div>
+      )}
+      <HandFan
+        cards={own.hand}
+        enabled={enabled}
+        hinted={hinted}
+        selected={selected}
+        onPress={model.onCard}
+        tabIndex={roving.tabIndex}
+      />
+    </div>
+  );
+}
+
+/** The action buttons in one bar above the safe-area inset; the side sheet's button on a phone. */
+function ActionBar(props: {
+  readonly actions: readonly TableAction[];
+  readonly start: ReactNode;
+  readonly sideToggle?: { label: string; open: boolean; controls: string; onToggle: () => void };
+}): ReactElement {
+  const toggle = props.sideToggle;
+  return (
+    <div className="gt-actions">
+      {props.start}
+      {toggle !== undefined && (
+        <button
+          type="button"
+          className="button button-secondary gt-side-toggle"
+          aria-expanded={toggle.open}
+          aria-controls={toggle.controls}
+          onClick={toggle.onToggle}
+        >
+          {toggle.label}
+        </button>
+      )}
+      {props.actions.map((action) => (
+        <button
+          key={action.key}
+          type="button"
+          className={`button ${action.tone === 'primary' ? 'button-primary' : 'button-secondary'} gt-action`}
+          disabled={!action.enabled}
+          onClick={action.onPress}
+          {...(action.pressed === undefined ? {} : { 'aria-pressed': action.pressed })}
+          {...(action.ariaLabel === undefined ? {} : { 'aria-label': action.ariaLabel })}
+        >
+          {action.label}
+        </button>
+      ))}
+    </div>
+  );
+}
