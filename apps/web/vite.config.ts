@@ -1,6 +1,170 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/** Files worth compressing: text. Fonts and images are compressed formats already; source maps are for developers. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|webmanifest|json|txt)$/;
+/** Below this many bytes a compressed copy saves less than its headers cost. */
+const MIN_COMPRESS_BYTES = 512;
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes `file.br` and `file.gz` beside every text file of the build (issue 25), once the service
+ * worker is written too (`closeBundle`, sequential, after the PWA plugin's), so the server sends
+ * them with `@fastify/static`'s `preCompressed` at no cost per request: brotli at its best
+ * quality (minutes of CPU once at build time instead of on every answer), gzip at 9 for clients
+ * without brotli. A copy that is not smaller than its file is not written (the plain file is sent).
+ * Node's own zlib: no dependency for ~30 lines.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'palace:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const files = (await readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f));
+        await Promise.all(
+          files.map(async (name) => {
+            const path = join(outDir, name);
+            if ((await stat(path)).size < MIN_COMPRESS_BYTES) return;
+            const plain = await readFile(path);
+            const [br, gzipped] = await Promise.all([
+              brotli(plain, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+                  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                },
+              }),
+              gz(plain, { level: 9 }),
+            ]);
+            if (br.length < plain.length) await writeFile(`${path}.br`, br);
+            if (gzipped.length < plain.length) await writeFile(`${path}.gz`, gzipped);
+          }),
+        );
+      },
+    },
+  };
+}
+
+/**
+ * Preloads the display font (Righteous, Latin) from `index.html`: the splash and every title set
+ * in it, and the browser would otherwise find the file only after the stylesheet has arrived and
+ * the first text using it is laid out. Its hashed name is known only once the bundle is written.
+ */
+function preloadDisplayFont(): Plugin {
+  return {
+    name: 'palace:preload-display-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((name) =>
+          /righteous-latin-400-normal-[^/]*\.woff2$/.test(name),
+        );
+        if (font === undefined) throw new Error('the Righteous Latin woff2 is not in the bundle: nothing to preload');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/** One `segment: () => import('./path.js'),` line of src/route-loaders.ts. */
+const ROUTE_LOADER = /^\s*'?([\w-]+)'?: \(\) => import\('(\.[^']+)'\),$/gm;
+
+/**
+ * The boot script (issue 25): a tiny classic script, loaded `async` by `index.html`, that starts
+ * the current screen's files the moment the page arrives, instead of after the main chunk (React
+ * and the app, about 90 KB compressed) has arrived and run: on a phone network that is the main
+ * chunk's whole download time saved on every screen but the lobby. It holds, for each first path
+ * segment of src/route-loaders.ts, the files Vite would fetch for that `import()` (the screen's
+ * chunk, the chunks it imports that the main chunk does not, their styles) and adds a
+ * `modulepreload` (scripts: fetched and compiled, run when the route imports them) or a `preload`
+ * (styles: fetched, applied when the route adds them, so nothing is styled early) link for each.
+ * It is written after bundling, when the files' hashed names are known; a route the table does
+ * not describe fails the build rather than loading late. (A separate entry that `import()`s the
+ * screen would do the same, but a second entry makes the bundler split every module it shares
+ * with the screens out of the main chunk: 16 more requests.)
+ */
+function bootScript(): Plugin {
+  let loadersFile = '';
+  return {
+    name: 'palace:boot-script',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      loadersFile = resolve(config.root, 'src/route-loaders.ts');
+    },
+    async generateBundle(_options, bundle) {
+      type Chunk = Extract<(typeof bundle)[string], { type: 'chunk' }>;
+      const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** A chunk and every chunk it imports, transitively. */
+      const closure = (chunk: Chunk, into = new Set<string>()): Set<string> => {
+        if (into.has(chunk.fileName)) return into;
+        into.add(chunk.fileName);
+        for (const name of chunk.imports) {
+          const imported = byName.get(name);
+          if (imported !== undefined) closure(imported, into);
+        }
+        return into;
+      };
+      const html = bundle['index.html'];
+      const main = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('index.html') === true);
+      if (html?.type !== 'asset' || main === undefined) throw new Error('boot script: no index.html or main chunk');
+      const inMain = closure(main);
+
+      const source = await readFile(loadersFile, 'utf8');
+      const table = [...source.matchAll(ROUTE_LOADER)];
+      if (table.length === 0 || table.length !== (source.match(/=> import\(/g) ?? []).length) {
+        throw new Error(
+          `boot script: every entry of ${loadersFile} must read "segment: () => import('./path.js')," on one line`,
+        );
+      }
+      const files: Record<string, string[]> = {};
+      for (const [, segment = '', path = ''] of table) {
+        const module = resolve(dirname(loadersFile), path).replace(/\.js$/, '');
+        const page = chunks.find(
+          (chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.replace(/\.tsx?$/, '') === module,
+        );
+        if (page === undefined) throw new Error(`boot script: no chunk for ${path} (route "${segment}")`);
+        const scripts = [...closure(page)].filter((name) => !inMain.has(name));
+        const styles = scripts.flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]);
+        files[segment] = [...scripts, ...styles].map((name) => `/${name}`);
+      }
+      const code =
+        `(()=>{const f=${JSON.stringify(files)},s=location.pathname.split('/')[1];` +
+        `if(!Object.hasOwn(f,s))return;for(const h of f[s]){const l=document.createElement('link');` +
+        `if(h.endsWith('.css')){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
+        `l.crossOrigin='';l.href=h;document.head.append(l)}})();\n`;
+      const fileName = `assets/boot-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+      // High: an async script is otherwise fetched at low priority, after the stylesheets.
+      const tag = `<script async fetchpriority="high" src="/${fileName}"></script>`;
+      html.source = String(html.source).replace('</head>', `  ${tag}\n  </head>`);
+    },
+  };
+}
 
 /**
  * `npm run dev -w @palace/web` proxies the API and the sockets to a server on :5000.
@@ -10,6 +174,9 @@ import { VitePWA } from 'vite-plugin-pwa';
  * navigation with `index.html`, so the site installs on a phone and the offline prototypes
  * (`/poker`, `/simplified`) open and play with no network at all. API calls, sockets and the API
  * docs are never cached or answered by the worker: the server stays the only source of game state.
+ *
+ * Loading (issue 25, docs/web.md "Loading"): every route but the lobby is its own chunk (app.tsx),
+ * every text file is precompressed, the display font is preloaded.
  */
 export default defineConfig({
   plugins: [
@@ -43,9 +210,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Every chunk (each route is one) is precached: the offline prototypes open with no network.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        // Devanagari glyphs never appear in the app; the browser fetches that subset only if they do.
-        globIgnores: ['**/*devanagari*'],
         navigateFallback: '/index.html',
         // Server routes a navigation may hit: never answer them with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/simple-ws$/, /^\/healthz$/],
@@ -55,8 +221,26 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    bootScript(),
+    preloadDisplayFont(),
+    precompress(),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // The shared packages are pure (core by rule, protocol is schemas and constants): a module
+        // none of whose exports a chunk uses is left out, so a page that needs one emoji helper
+        // does not carry every wire schema and the schema library with it.
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/](?:core|protocol)[\\/]src[\\/]/, sideEffects: false },
+          { test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false },
+        ],
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:5000',

@@ -1,63 +1,82 @@
-import { lazy, type ReactElement, Suspense, useEffect } from 'react';
+import { type ComponentType, type ReactElement, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { AuthPage } from './pages/auth-page.js';
-import { FriendsPage } from './pages/friends-page.js';
-import { HelpPage } from './pages/help-page.js';
+import logo from './logo.svg';
 import { NotFound } from './pages/not-found.js';
-import { PlayPage } from './pages/play/play-page.js';
-import { ProfilePage } from './pages/profile-page.js';
-import { PokerPage } from './pages/prototypes/poker-page.js';
 import { isStandalonePath } from './pages/prototypes/prototype-paths.js';
-import { SimplifiedPage } from './pages/prototypes/simplified-page.js';
 import { HomeRoute, LobbyPage } from './pages/rest-game/lobby-page.js';
 import { Splash } from './pages/splash.js';
-import { TokensPage } from './pages/tokens-page.js';
-import { WaitlistPage } from './pages/waitlist-page.js';
+import { PAGES, preloadRoute } from './route-chunks.js';
 import { Shell } from './shell/shell.js';
-import { Toaster } from './shell/toaster.js';
 import { useAuth } from './stores/auth-store.js';
 import { useConfig } from './stores/config-store.js';
 
 /**
- * The variants' screens load on demand (each its own chunk, all precached by the service worker),
- * so the first page of the site does not download every game. The offline prototypes stay in the
- * main bundle: they must open even when the network went away after the page loaded.
+ * Starts what the first screen needs, side by side rather than one after another: the auth check
+ * and the configuration (the shell shows both) and the screen's chunk. Resolves when the chunk is
+ * there: the first render waits for it, so index.html's splash stays until the screen can draw.
+ * Rendering earlier would show React's loading fallback instead, which React then keeps for at
+ * least 300 ms once shown, and would start these requests only after the first render.
  */
-const RestGamePage = lazy(() =>
-  import('./pages/rest-game/rest-game-page.js').then((m) => ({ default: m.RestGamePage })),
-);
-const EasyGamePage = lazy(() =>
-  import('./pages/variants/easy/easy-game-page.js').then((m) => ({ default: m.EasyGamePage })),
-);
-const EasyHomePage = lazy(() =>
-  import('./pages/variants/easy/easy-home-page.js').then((m) => ({ default: m.EasyHomePage })),
-);
-const PublicGamePage = lazy(() =>
-  import('./pages/variants/public/public-game-page.js').then((m) => ({ default: m.PublicGamePage })),
-);
-const PublicHomePage = lazy(() =>
-  import('./pages/variants/public/public-home-page.js').then((m) => ({ default: m.PublicHomePage })),
-);
-const SimpleRestGamePage = lazy(() =>
-  import('./pages/variants/simple/simple-rest-game.js').then((m) => ({ default: m.SimpleRestGamePage })),
-);
-const SimpleRestHome = lazy(() =>
-  import('./pages/variants/simple/simple-rest-home.js').then((m) => ({ default: m.SimpleRestHome })),
-);
-const ReplayPage = lazy(() => import('./pages/replay/replay-page.js').then((m) => ({ default: m.ReplayPage })));
-const SimpleWsPage = lazy(() =>
-  import('./pages/variants/simple/simple-ws-page.js').then((m) => ({ default: m.SimpleWsPage })),
-);
+export function startApp(pathname: string): Promise<void> {
+  void useAuth.getState().check();
+  void useConfig.getState().load();
+  void loadToaster().catch(() => undefined);
+  return preloadRoute(pathname);
+}
 
-/** Routes of spec 01 §2 (inside the shell) and spec 02 §2 (the variants and prototypes, outside it). */
-export function App(): ReactElement {
-  const loading = useAuth((s) => s.loading);
-  const check = useAuth((s) => s.check);
-  const loadConfig = useConfig((s) => s.load);
+/**
+ * The toasts (Radix Toast: 39 KB of script, 13 KB compressed) load beside the first screen
+ * rather than before it: no toast can be due before the first screen is up, and one raised
+ * earlier waits in the toast store until the toaster mounts.
+ */
+const loadToaster = () => import('./shell/toaster.js');
+
+/**
+ * Mounts the toaster once its chunk is there. Not `React.lazy`: a suspended boundary is revealed
+ * through a timer, and a page whose clock is paused (the browser tests') would never see a toast.
+ */
+function LazyToaster(): ReactElement | null {
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
   useEffect(() => {
-    void check();
-    void loadConfig();
-  }, [check, loadConfig]);
+    let mounted = true;
+    loadToaster().then(
+      (m) => mounted && setToaster(() => m.Toaster),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return Toaster === null ? null : <Toaster />;
+}
+
+const AuthPage = PAGES.auth.Page;
+const PlayPage = PAGES.play.Page;
+const HelpPage = PAGES.help.Page;
+const WaitlistPage = PAGES.waitlist.Page;
+const TokensPage = PAGES.tokens.Page;
+const ProfilePage = PAGES.profile.Page;
+const FriendsPage = PAGES.friends.Page;
+const PokerPage = PAGES.poker.Page;
+const SimplifiedPage = PAGES.simplified.Page;
+const ReplayPage = PAGES.replay.Page;
+const RestGamePage = PAGES['rest-poker'].Page;
+const SimpleWsPage = PAGES['simple-game'].Page;
+const SimpleRestHome = PAGES['simple-rest'].Page;
+const SimpleRestGamePage = PAGES['simple-game-rest'].Page;
+const PublicHomePage = PAGES['palace-home'].Page;
+const PublicGamePage = PAGES['palace-game'].Page;
+const EasyHomePage = PAGES['easy-palace-home'].Page;
+const EasyGamePage = PAGES['easy-palace-game'].Page;
+
+/**
+ * Routes of spec 01 §2 (inside the shell) and spec 02 §2 (the variants and prototypes, outside
+ * it). Every screen but the lobby loads on demand (route-chunks.tsx); the shell stays in the main
+ * chunk: it is small and most of its routes need it at once.
+ */
+export function App(): ReactElement {
+  // The auth check and the configuration were started by startApp.
+  const loading = useAuth((s) => s.loading);
 
   return (
     <BrowserRouter>
@@ -83,30 +102,59 @@ export function App(): ReactElement {
             <Route path="/replay" element={<ReplayPage />} />
             <Route path="/replay/:variant/:gameId" element={<ReplayPage />} />
             <Route element={<Shell />}>
-              <Route path="/auth" element={<AuthPage />} />
-              <Route path="/play" element={<PlayPage />} />
-              <Route path="/play/:id" element={<PlayPage />} />
-              <Route path="/help" element={<HelpPage />} />
-              <Route path="/waitlist" element={<WaitlistPage />} />
-              <Route path="/tokens" element={<TokensPage />} />
-              <Route path="/profile" element={<ProfilePage />} />
-              <Route path="/friends" element={<FriendsPage />} />
+              <Route path="/auth" element={inShell(<AuthPage />)} />
+              <Route path="/play" element={inShell(<PlayPage />)} />
+              <Route path="/play/:id" element={inShell(<PlayPage />)} />
+              <Route path="/help" element={inShell(<HelpPage />)} />
+              <Route path="/waitlist" element={inShell(<WaitlistPage />)} />
+              <Route path="/tokens" element={inShell(<TokensPage />)} />
+              <Route path="/profile" element={inShell(<ProfilePage />)} />
+              <Route path="/friends" element={inShell(<FriendsPage />)} />
               <Route path="*" element={<NotFound />} />
             </Route>
           </Routes>
         </Suspense>
       )}
-      <Toaster />
+      <LazyToaster />
     </BrowserRouter>
   );
 }
 
-/** While a screen's chunk loads: a spinner (announced), nothing a test or a reader takes for the page. */
+/**
+ * While a screen's chunk loads: the start-up splash as index.html drew it (logo, name, tagline,
+ * spinner), so the page does not flash from the splash to a bare spinner and back. Only "Loading"
+ * is announced; the rest is hidden from assistive technology, so no heading is taken for the page's.
+ */
 function PageLoading(): ReactElement {
   return (
     <div className="splash" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
+      {/* `contents`: the pieces stay items of the splash's column, as in Splash. */}
+      <div aria-hidden="true" style={{ display: 'contents' }}>
+        <img src={logo} alt="" width={96} height={96} />
+        <h1 className="display">Palace</h1>
+        <p className="tagline">THE ULTIMATE CARD GAME</p>
+        <span className="spinner" />
+      </div>
       <span className="sr-only">Loading</span>
     </div>
+  );
+}
+
+/**
+ * A page inside the shell waits for its chunk here, under the shell's bars, so moving between
+ * the shell's pages never blanks the shell.
+ */
+function inShell(page: ReactElement): ReactElement {
+  return (
+    <Suspense
+      fallback={
+        <div className="auth-splash" role="status" aria-live="polite">
+          <span className="spinner spinner-small" aria-hidden="true" />
+          <span className="sr-only">Loading</span>
+        </div>
+      }
+    >
+      {page}
+    </Suspense>
   );
 }

@@ -1,0 +1,72 @@
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { useWebServer, withBrowser } from './browser.js';
+
+/** The headers of a GET with `headers` (node:http: nothing asked for or undone behind our back). */
+function head(url: string, headers: Record<string, string>): Promise<Record<string, string | string[] | undefined>> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.headers));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * How the built client loads (issue 25; docs/web.md "Loading"): index.html paints the splash by
+ * itself and preloads the display font, the build's files go out compressed, and the lobby at `/`
+ * downloads none of the other screens' chunks (the main game, the prototypes, the replay viewer).
+ * The bench `web.firstVisit` measures the times; this checks the mechanisms.
+ */
+describe('web client - loading', () => {
+  let base = '';
+  useWebServer({}, (server) => {
+    base = server.base;
+  });
+
+  it('web - index.html carries the splash (hidden from assistive technology), the font preload and no inline script', async () => {
+    const html = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+    const splash = /<div id="root">\s*<div class="boot" aria-hidden="true">[\s\S]*?THE ULTIMATE CARD GAME/.exec(html);
+    expect(splash, 'the splash is the content of #root').not.toBeNull();
+    expect(html).toMatch(/<link rel="preload" href="\/assets\/righteous-latin-400-normal-[^"]+\.woff2" as="font"/);
+    // The CSP allows scripts from the site only: every <script> has a src.
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);
+  });
+
+  it('web - the page, its script and its stylesheet go out in brotli, and plain to a client without Accept-Encoding', async () => {
+    const html = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? '';
+    const style = /<link rel="stylesheet" crossorigin href="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    expect(style).toMatch(/^\/assets\/.+\.css$/);
+    for (const path of ['/', '/play', script, style, '/sw.js']) {
+      const br = await head(`${base}${path}`, { accept: 'text/html,*/*', 'accept-encoding': 'gzip, deflate, br' });
+      expect(br['content-encoding'], path).toBe('br');
+      expect(String(br.vary), path).toMatch(/accept-encoding/i);
+      const plain = await head(`${base}${path}`, { accept: 'text/html,*/*' });
+      expect(plain['content-encoding'], path).toBeUndefined();
+    }
+  });
+
+  it('web - the lobby replaces the splash and loads no other screen', async () => {
+    await withBrowser(async ({ page }) => {
+      const requested: string[] = [];
+      page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+      await page.goto(`${base}/`);
+      await page.getByRole('tab', { name: 'Join Game' }).waitFor();
+      // React's first render took the static splash's place: nothing of it is left behind.
+      await expect(page.locator('.boot').count()).resolves.toBe(0);
+      await expect(page.getByText('THE ULTIMATE CARD GAME', { exact: true }).count()).resolves.toBe(0);
+      const chunks = requested.filter((path) => path.startsWith('/assets/') && path.endsWith('.js'));
+      expect(chunks.length).toBeGreaterThan(0);
+      for (const screen of ['play-page', 'poker-page', 'simplified-page', 'replay-page', 'rest-game-page']) {
+        expect(
+          chunks.filter((path) => path.includes(`/${screen}-`)),
+          screen,
+        ).toEqual([]);
+      }
+    });
+  }, 60_000);
+});
