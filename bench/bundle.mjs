@@ -20,8 +20,9 @@ try {
     target: 'node20',
     outfile,
     logLevel: 'warning',
-    // The load generator stays a normal dependency (it spawns workers from its own files).
-    external: ['autocannon', 'ws'],
+    // The load generator stays a normal dependency (it spawns workers from its own files), and so
+    // does the browser driver (it starts its own helper processes from its package).
+    external: ['autocannon', 'ws', 'playwright-core'],
   });
   try {
     execFileSync(process.execPath, [outfile], {

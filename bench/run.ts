@@ -10,11 +10,12 @@ import { benchPoll304 } from './http.js';
 import { benchWsLoad } from './load.js';
 import { type BenchLine, median, processors, type SkipLine, spread, verdict } from './report.js';
 import { benchScale } from './scale.js';
+import { benchFirstVisit } from './web.js';
 import { benchWsBroadcast } from './ws.js';
 
-const GROUPS = ['core', 'ai', 'http', 'ws', 'load', 'scale'] as const;
+const GROUPS = ['core', 'ai', 'http', 'web', 'ws', 'load', 'scale'] as const;
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-/** `BENCH_ONLY=core|ai|http|ws|load|scale` runs one group. */
+/** `BENCH_ONLY=core|ai|http|web|ws|load|scale` runs one group. */
 const only = process.env.BENCH_ONLY ?? '';
 if (only !== '' && !(GROUPS as readonly string[]).includes(only)) {
   // A misspelt group would run nothing and pass.
@@ -117,6 +118,14 @@ if (runs('ai')) {
 const serverMain = process.env.PALACE_SERVER_MAIN ?? 'apps/server/dist/main.mjs';
 if (runs('http')) {
   await guard('http.poll304', async () => [{ bench: 'http.poll304', ...(await benchPoll304(serverMain, seconds)) }]);
+}
+
+// Issue 25: a first and a repeat visit of the main routes on a phone network (bench/web.ts;
+// targets: cold FCP ≤ 1.8 s and first usable button ≤ 2.5 s, warm button ≤ 1 s).
+if (runs('web')) {
+  await guard('web.firstVisit', async () =>
+    (await benchFirstVisit(serverMain)).map((line) => ({ bench: 'web.firstVisit', ...line })),
+  );
 }
 
 // Many concurrent 4-player games over /ws (target: 500 games, p95 ≤ 50 ms on this machine).
