@@ -189,7 +189,7 @@ describe('rest game - change toasts (spec 02 §4)', () => {
     const played = state({ status: 'playing', lastAction: action('p2', 'Bob') });
     expect(changeOf(before, played, ME)?.toast.title).toBe('Bob played 7♥');
     const pair = action('p2', 'Bob', { cards: [card('a', '7', '♥'), card('b', '7', '♠')], timestamp: 2000 });
-    expect(changeOf(played, state({ status: 'playing', lastAction: pair }), ME)?.toast.title).toBe('Bob played 7♥, 7♠');
+    expect(changeOf(played, state({ status: 'playing', lastAction: pair }), ME)?.toast.title).toBe('Bob played 7♥ 7♠');
     const picked = action('p2', 'Bob', { action: 'pickup', cards: [], timestamp: 3000 });
     expect(changeOf(played, state({ status: 'playing', lastAction: picked }), ME)?.toast.title).toBe(
       'Bob picked up the pile',

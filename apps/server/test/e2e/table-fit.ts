@@ -42,7 +42,7 @@ const FIT_SCRIPT = `(() => {
   const targets = [
     ...[...document.querySelectorAll('[data-zone="own"] button[data-card-id]')].map((el) => ({ el, kind: 'card' })),
     ...[...document.querySelectorAll('.gt-actions > button')].map((el) => ({ el, kind: 'action' })),
-  ];
+  ].filter(({ el }) => el.checkVisibility());
   for (const { el, kind } of targets) {
     const rect = el.getBoundingClientRect();
     if (rect.left < -0.5 || rect.top < -0.5 || rect.right > width + 0.5 || rect.bottom > height + 0.5) {

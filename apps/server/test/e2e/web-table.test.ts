@@ -101,4 +101,19 @@ describe('web client - the game table', () => {
       await other.socket.close();
     }
   });
+
+  it('table - /rest-poker: the REST game against the AI fits at 4 sizes once play has started', async () => {
+    const user = await openBrowser();
+    users.push(user);
+    const { page } = user;
+    await page.goto(`${base}/rest-poker`);
+    await page.getByRole('button', { name: 'Create New Game' }).click();
+    await page.getByLabel('Your name').fill('Ann');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('button', { name: "I'M READY TO PLAY" }).click();
+    await page.getByRole('button', { name: 'START GAME NOW' }).click();
+    await page.getByRole('button', { name: 'Play Selected' }).waitFor();
+    await page.getByRole('group', { name: 'Hand' }).getByRole('button').first().waitFor();
+    await expectTableFitsEverywhere(page, 'table-rest', 3);
+  });
 });

@@ -40,6 +40,11 @@ export function GameTable(props: {
   readonly barStart?: ReactNode;
   /** The table sits under the shell's top bar (the main game): its height leaves room for it. */
   readonly inShell?: boolean;
+  /**
+   * The table fills its parent instead of the screen: the page above it has its own header and
+   * tabs in a `table-page` column (see table.css), and the table takes the height they leave.
+   */
+  readonly fill?: boolean;
   /** A label for the table region. */
   readonly label?: string;
 }): ReactElement {
@@ -55,7 +60,7 @@ export function GameTable(props: {
       ref={root}
       className={[
         'game-table',
-        props.inShell === true ? 'in-shell' : 'standalone',
+        props.fill === true ? 'fill' : props.inShell === true ? 'in-shell' : 'standalone',
         props.side === undefined ? 'no-side' : 'with-side',
         fourColour ? 'four-colour' : '',
         largeCards ? 'large-cards' : '',
@@ -201,7 +206,11 @@ function Centre({ model, notice }: { readonly model: TableModel; readonly notice
         </figure>
       </div>
       <div className="gt-status">
-        <p className="gt-last last-action" role="status" aria-live="polite">
+        <p
+          className={`gt-last last-action${model.lastAction === null ? ' quiet' : ''}`}
+          role="status"
+          aria-live="polite"
+        >
           {model.lastAction ?? '\u00a0'}
         </p>
         {model.turn !== null && (

@@ -50,7 +50,8 @@ export function RestGameView(props: {
   };
 
   return (
-    <main className="variant-page rest-page">
+    // In play the Game tab's table fills the screen below the header and the tabs (table-page).
+    <main className={`variant-page rest-page${game !== null && game.status !== 'waiting' ? ' table-page' : ''}`}>
       <header className="rest-header">
         <button type="button" className="button button-secondary button-small-outline" onClick={leave}>
           <span aria-hidden="true">← </span>Back to Lobby

@@ -1,6 +1,7 @@
-import type { MainCard, RestCard, RestGameState, RestLastAction } from '@palace/protocol';
+import type { RestGameState, RestLastAction } from '@palace/protocol';
 import { replaceShortcodes } from '@palace/protocol';
 import type { Toast } from '../../stores/toast-store.js';
+import { actionSentence } from '../../table/sentences.js';
 
 /**
  * The pure rules of the server-backed REST game's screens (spec 02 §4, §5, §8, §9): texts, poll
@@ -76,34 +77,15 @@ export function pollFailed(failures: number, kind: PollFailure): { failures: num
   };
 }
 
-const SUIT_NAMES: Readonly<Record<string, MainCard['suit']>> = {
-  '♠': 'spades',
-  '♥': 'hearts',
-  '♦': 'diamonds',
-  '♣': 'clubs',
-};
-
-/** The card views draw `MainCard`s: the REST card's suit is a symbol, so it becomes `symbol`. */
-export function toMainCard(card: RestCard): MainCard {
-  return {
-    id: card.id,
-    value: card.value,
-    suit: SUIT_NAMES[card.suit] ?? 'spades',
-    symbol: card.suit,
-    color: card.color,
-  };
-}
-
-/** "7♥", several joined by commas ("7♥, 7♠"). */
-export function cardsText(cards: readonly RestCard[]): string {
-  return cards.map((c) => `${c.value}${c.suit}`).join(', ');
-}
-
-/** The last action as a line: "Ann played 7♥", "Ann picked up the pile"; "You …" for the viewer. */
+/** The last action as a line (the table kit's sentence): "Ann played 7♥", "You picked up the pile". */
 export function actionLine(action: RestLastAction, playerId: string | null): string {
-  const who = action.player === playerId ? 'You' : action.playerName;
-  if (action.action === 'pickup') return `${who} picked up the pile`;
-  return `${who} played ${cardsText(action.cards)}${action.burned ? ' and burned the pile' : ''}`;
+  return actionSentence({
+    who: action.playerName,
+    you: action.player === playerId,
+    kind: action.action,
+    cards: action.cards.map((c) => ({ value: c.value, symbol: c.suit })),
+    burned: action.burned,
+  });
 }
 
 /** The seat's name of a (public or own) seat id. */
@@ -146,7 +128,7 @@ function sameAction(a: RestLastAction | null, b: RestLastAction): boolean {
     a.timestamp === b.timestamp &&
     a.player === b.player &&
     a.action === b.action &&
-    cardsText(a.cards) === cardsText(b.cards)
+    a.cards.map((c) => c.id).join() === b.cards.map((c) => c.id).join()
   );
 }
 

@@ -1,13 +1,14 @@
 import { PRESETS } from '@palace/core';
-import type { RestGameState, RestPlayer } from '@palace/protocol';
+import type { RestGameState } from '@palace/protocol';
 import { type ReactElement, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
-import { TurnClock } from '../../ui/turn-clock.js';
-import { type AnyCard, toggleSelection } from '../play/selection.js';
+import { GameTable } from '../../table/game-table.js';
+import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
 import { ReplayLink } from '../replay/replay-link.js';
 import { AiLevelSelect, AiTag, useAiLevel } from '../variants/ai-level.js';
-import { Opponents, OwnCards, Panel, type SeatSummary, TableView } from '../variants/table-kit.js';
-import { actionLine, errorToast, infoToast, toMainCard } from './rest-logic.js';
+import { Panel } from '../variants/table-kit.js';
+import { errorToast, infoToast } from './rest-logic.js';
+import { restTableModel } from './rest-table-model.js';
 import type { RestGame } from './use-rest-game.js';
 
 /** The variant's name and the description players read (DECISIONS §3 "Presets"). */
@@ -134,28 +135,12 @@ export function WaitingRoom(props: {
   );
 }
 
-function cardsOf<T>(value: readonly T[] | number): readonly T[] {
-  return typeof value === 'number' ? [] : value;
-}
-
-function seatOf(p: RestPlayer, game: RestGameState): SeatSummary {
-  return {
-    key: p.id,
-    name: p.name,
-    isAI: p.isAI,
-    ...(p.aiLevel === undefined ? {} : { aiLevel: p.aiLevel }),
-    ...(p.away ? { flags: ['Away'] } : {}),
-    isTurn: game.status === 'playing' && game.currentTurn === p.id,
-    handCount: p.handCount,
-    faceUp: p.faceUp.map(toMainCard),
-    faceDownCount: p.faceDownCount,
-  };
-}
-
 /**
- * The playing view (spec 02 §2): the other players, the table (pile top and count, deck count, the
- * last action), your cards, Play Selected and Pick Up Pile. Cards are enabled only when the server's
- * `playableCards` lists them on your turn; Pick Up Pile only when it says `canPickUp`.
+ * The playing view (spec 02 §2) on the table kit: the other players, the table (pile top and count,
+ * deck count, the last action), your cards, Pick Up Pile and Play Selected; beside it (a sheet on a
+ * phone) the players and the variant's rules; the winner alert over the table at the end. Cards are
+ * enabled only when the server's `playableCards` lists them on your turn; Pick Up Pile only when it
+ * says `canPickUp`.
  */
 export function PlayingView(props: {
   readonly game: RestGameState;
@@ -165,106 +150,63 @@ export function PlayingView(props: {
   readonly onNewGame: () => void;
 }): ReactElement {
   const { game, playerId, actions } = props;
-  const [selected, setSelected] = useState<AnyCard[]>([]);
-  const me = game.players.find((p) => p.id === playerId);
+  const [selected, setSelected] = useState<readonly string[]>([]);
   const playing = game.status === 'playing';
   const myTurn = playing && game.currentTurn === playerId;
-  const playable = myTurn ? game.playableCards : [];
-  const playableKey = playable.join(',');
+  const playableKey = (myTurn ? game.playableCards : []).join(',');
   // A card the server no longer lists (the turn moved on, the card was played) leaves the selection.
   useEffect(() => {
-    const allowed = new Set(playableKey.split(','));
-    setSelected((now) => (now.every((c) => allowed.has(c.id)) ? now : now.filter((c) => allowed.has(c.id))));
+    setSelected((now) => stillAllowed(now, playableKey === '' ? [] : playableKey.split(',')));
   }, [playableKey]);
 
   const play = async () => {
-    const ids = selected.map((c) => c.id);
+    const ids = [...selected];
     if (ids.length === 0) return;
     if (await actions.run('play', 'Failed to play card', { cardId: ids.length === 1 ? ids[0] : ids })) setSelected([]);
   };
   const pickUp = async () => {
     if (await actions.run('pickup', 'Failed to pick up pile')) setSelected([]);
   };
-  const others = game.players.filter((p) => p.id !== playerId);
-  const turnName = game.players.find((p) => p.id === game.currentTurn)?.name;
+  const model = restTableModel(game, playerId, {
+    selected,
+    busy: actions.busy,
+    onCard: (id) => setSelected((now) => toggleCard(now, id, model.own === null ? [] : ownCards(model.own))),
+    play: () => void play(),
+    pickUp: () => void pickUp(),
+  });
   return (
-    <div className="variant-layout">
-      <div className="variant-main">
-        {game.status === 'finished' && (
+    <GameTable
+      model={model}
+      fill
+      sideLabel="Players"
+      notice={
+        game.status === 'finished' ? (
           <WinnerAlert game={game} playerId={playerId} onLeave={props.onLeave} onNewGame={props.onNewGame} />
-        )}
-        <section className="board variant-board rest-board" aria-label="Game board">
-          <Opponents seats={others.map((p) => seatOf(p, game))} />
-          <TableView
-            pileTop={game.pile.slice(-3).map(toMainCard)}
-            pileCount={game.pileCount}
-            deckCount={game.deckCount}
-            {...(game.lastAction === null ? {} : { note: actionLine(game.lastAction, playerId) })}
-          />
-          {playing && (
-            <>
-              <p className={`turn-line${myTurn ? ' mine' : ''}`} role="status">
-                {myTurn ? 'Your turn' : 'Wait for your turn to play'}
-              </p>
-              <TurnClock deadline={game.turnDeadline} />
-            </>
-          )}
-          {playing && !myTurn && turnName !== undefined && (
-            <p className="small muted rest-turn-of">Playing now: {turnName}</p>
-          )}
-          {me !== undefined && (
-            <OwnCards
-              hand={cardsOf(me.hand).map(toMainCard)}
-              faceUp={me.faceUp.map(toMainCard)}
-              faceDown={cardsOf(me.faceDown)}
-              playable={playable}
-              selected={selected}
-              onPick={(card) => setSelected((now) => toggleSelection(now, card))}
-            />
-          )}
-          {playing && (
-            <div className="button-row actions rest-actions">
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={!myTurn || !game.canPickUp || actions.busy}
-                onClick={() => void pickUp()}
-              >
-                Pick Up Pile
-              </button>
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={!myTurn || selected.length === 0 || actions.busy}
-                onClick={() => void play()}
-              >
-                Play Selected
-              </button>
-            </div>
-          )}
-        </section>
-      </div>
-      <div className="variant-side">
-        <Panel title="Players" className="rest-seat-list">
-          <ul className="ready-list">
-            {game.players.map((p) => (
-              <li key={p.id} aria-current={game.currentTurn === p.id && playing ? 'true' : undefined}>
-                <span className="rest-player-name">
-                  {p.name}
-                  {p.id === playerId && <span className="muted small"> (you)</span>}
-                </span>
-                <span className="small muted">
-                  {p.handCount + p.faceUp.length + p.faceDownCount} cards
-                  {game.currentTurn === p.id && playing ? ' · playing' : ''}
-                  {game.winner === p.id ? ' · winner' : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Panel>
-        <VariantNote variant={game.variant} />
-      </div>
-    </div>
+        ) : undefined
+      }
+      side={
+        <>
+          <Panel title="Players" className="rest-seat-list">
+            <ul className="ready-list">
+              {game.players.map((p) => (
+                <li key={p.id} aria-current={game.currentTurn === p.id && playing ? 'true' : undefined}>
+                  <span className="rest-player-name">
+                    {p.name}
+                    {p.id === playerId && <span className="muted small"> (you)</span>}
+                  </span>
+                  <span className="small muted">
+                    {p.handCount + p.faceUp.length + p.faceDownCount} cards
+                    {game.currentTurn === p.id && playing ? ' · playing' : ''}
+                    {game.winner === p.id ? ' · winner' : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+          <VariantNote variant={game.variant} />
+        </>
+      }
+    />
   );
 }
 

@@ -1,0 +1,106 @@
+import type { RestGameState, RestPlayer } from '@palace/protocol';
+import { sortHand, tableCards } from '../../table/cards.js';
+import { type TableAction, type TableModel, type TableSeat, YOU } from '../../table/model.js';
+import { actionSentence } from '../../table/sentences.js';
+import { aiLevelLabel } from '../variants/ai-level.js';
+
+/**
+ * The server-backed REST game's state as the table kit's model (spec 02 §2 "Playing view"): the
+ * others (hand count, face-up cards, face-down count), the pile's top and count, the deck count,
+ * the last action, the viewer's rows, Pick Up Pile and Play Selected. What may be pressed comes
+ * from the state's `playableCards` and `canPickUp` on the viewer's turn (`currentTurn` equals the
+ * player id), and nothing while a request runs.
+ */
+export function restTableModel(
+  game: RestGameState,
+  playerId: string,
+  ui: {
+    readonly selected: readonly string[];
+    readonly onCard: (id: string) => void;
+    readonly busy: boolean;
+    readonly play: () => void;
+    readonly pickUp: () => void;
+  },
+): TableModel {
+  const at = game.players.findIndex((p) => p.id === playerId);
+  const me = at < 0 ? null : (game.players[at] as RestPlayer);
+  const others = at < 0 ? game.players : [...game.players.slice(at + 1), ...game.players.slice(0, at)];
+  const playing = game.status === 'playing';
+  const myTurn = playing && game.currentTurn === playerId;
+  const last = game.lastAction;
+  const actions: TableAction[] = playing
+    ? [
+        {
+          key: 'pickup',
+          label: 'Pick Up Pile',
+          tone: 'secondary',
+          enabled: myTurn && game.canPickUp && !ui.busy,
+          onPress: ui.pickUp,
+        },
+        {
+          key: 'play',
+          label: 'Play Selected',
+          tone: 'primary',
+          enabled: myTurn && ui.selected.length > 0 && !ui.busy,
+          onPress: ui.play,
+        },
+      ]
+    : [];
+  return {
+    seats: others.map((p) => seatOf(p, game)),
+    deckCount: game.deckCount,
+    pile: { top: tableCards(game.pile.slice(-3)), count: game.pileCount },
+    lastAction:
+      last === null
+        ? null
+        : actionSentence({
+            who: last.playerName,
+            you: last.player === playerId,
+            kind: last.action,
+            cards: last.cards.map((c) => ({ value: c.value, symbol: c.suit })),
+            burned: last.burned,
+          }),
+    turn: playing
+      ? {
+          text: myTurn ? 'Your turn' : 'Wait for your turn to play',
+          mine: myTurn,
+          deadline: game.turnDeadline,
+        }
+      : null,
+    own:
+      me === null
+        ? null
+        : {
+            hand: sortHand(tableCards(typeof me.hand === 'number' ? [] : me.hand)),
+            faceUp: tableCards(me.faceUp),
+            faceDown: tableCards(typeof me.faceDown === 'number' ? [] : me.faceDown),
+          },
+    enabled: myTurn && !ui.busy ? game.playableCards : [],
+    hinted: myTurn ? game.playableCards : [],
+    selected: ui.selected,
+    onCard: ui.onCard,
+    actions,
+    lastMove:
+      last === null
+        ? null
+        : {
+            by: last.player === playerId ? YOU : last.player,
+            kind: last.action === 'pickup' ? 'pickup' : last.burned ? 'burn' : 'play',
+          },
+  };
+}
+
+function seatOf(p: RestPlayer, game: RestGameState): TableSeat {
+  const isTurn = game.status === 'playing' && game.currentTurn === p.id;
+  return {
+    key: p.id,
+    name: p.name,
+    ai: p.isAI ? { level: p.aiLevel === undefined ? undefined : aiLevelLabel(p.aiLevel) } : null,
+    isTurn,
+    handCount: p.handCount,
+    faceUp: tableCards(p.faceUp),
+    faceDownCount: p.faceDownCount,
+    flags: [...(p.away ? ['Away'] : []), ...(game.winner === p.id ? ['Winner'] : [])],
+    deadline: isTurn ? game.turnDeadline : null,
+  };
+}
