@@ -30,7 +30,7 @@ describe('web client - the offline prototypes in a real browser', () => {
 
   /** The lowest playable card of the viewer (the hand is sorted), then Play; else Pick Up. */
   async function playOne(page: Page): Promise<'play' | 'pickUp'> {
-    const playable = page.locator('.my-area button.playing-card.selectable');
+    const playable = page.locator('[data-zone="own"] button[data-card-id].tc-hint');
     if ((await playable.count()) > 0) {
       await playable.first().click();
       await page.getByRole('button', { name: /^Play( \d+ cards)?$/ }).click();
@@ -51,7 +51,7 @@ describe('web client - the offline prototypes in a real browser', () => {
       const after = await goOffline(context, page);
 
       await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Game', 'How to Play']);
-      await expect(page.locator('.opponent-name').first().textContent()).resolves.toContain('AI');
+      await expect(page.locator('.gt-seat-name').first().textContent()).resolves.toContain('AI');
       for (const row of ['Hand', 'Face up', 'Face down']) {
         await expect(page.getByRole('group', { name: row }).getByRole('button').count()).resolves.toBe(3);
       }
@@ -65,7 +65,7 @@ describe('web client - the offline prototypes in a real browser', () => {
 
       // An empty pile cannot be picked up: the prototype's toast.
       const yourTurn = page.locator('.turn-line.mine');
-      if ((await page.locator('.pile .playing-card').count()) === 0 && (await yourTurn.isVisible())) {
+      if ((await page.locator('[data-zone="pile"] [data-card-id]').count()) === 0 && (await yourTurn.isVisible())) {
         await page.getByRole('button', { name: 'Pick Up' }).click();
         await page.locator('.toast-description', { hasText: 'There are no cards to pick up' }).waitFor();
         await expect(page.locator('.toast-title').textContent()).resolves.toBe('Empty Pile');
@@ -104,7 +104,7 @@ describe('web client - the offline prototypes in a real browser', () => {
       await winner.getByRole('button', { name: 'Play Again' }).click();
       await winner.waitFor({ state: 'detached' });
       await expect(page.getByRole('group', { name: 'Hand' }).getByRole('button').count()).resolves.toBe(3);
-      await expect(page.locator('.pile .playing-card').count()).resolves.toBe(0);
+      await expect(page.locator('[data-zone="pile"] [data-card-id]').count()).resolves.toBe(0);
       expect(after, `requests after going offline: ${after.join(', ')}`).toEqual([]);
     });
   }, 300_000);
@@ -114,7 +114,7 @@ describe('web client - the offline prototypes in a real browser', () => {
     try {
       await user.page.goto(`${base}/poker`);
       await user.page.getByRole('heading', { name: 'Palace' }).waitFor();
-      await user.page.locator('.my-area').waitFor();
+      await user.page.locator('[data-zone="own"]').waitFor();
       await shot(user.page, 'proto-poker-desktop');
     } finally {
       await user.close();
@@ -138,7 +138,7 @@ describe('web client - the offline prototypes in a real browser', () => {
       await shot(page, 'proto-simplified-waiting-phone');
       await page.getByRole('button', { name: 'Start Game' }).click();
 
-      const cards = page.locator('button.playing-card');
+      const cards = page.locator('button.playing-card, button[data-card-id]');
       for (const name of ['Ann', 'Bob']) {
         await page.getByRole('heading', { name: `Pass the device to ${name}` }).waitFor();
         await expect(cards.count()).resolves.toBe(0);

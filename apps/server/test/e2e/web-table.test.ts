@@ -116,4 +116,35 @@ describe('web client - the game table', () => {
     await page.getByRole('group', { name: 'Hand' }).getByRole('button').first().waitFor();
     await expectTableFitsEverywhere(page, 'table-rest', 3);
   });
+
+  it('table - /poker and /simplified: the offline tables fit at 4 sizes in play', async () => {
+    const user = await openBrowser();
+    users.push(user);
+    const { page } = user;
+    await page.goto(`${base}/poker`);
+    await page.getByRole('group', { name: 'Hand' }).getByRole('button').first().waitFor();
+    await expectTableFitsEverywhere(page, 'table-poker', 3);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/simplified`);
+    await page.getByLabel('Your name').fill('Ann');
+    await page.getByLabel('Number of players').selectOption('2');
+    await page.getByRole('button', { name: 'Create Table' }).click();
+    await page.getByLabel("Next player's name").fill('Bob');
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.getByRole('button', { name: 'Start Game' }).click();
+    for (const name of ['Ann', 'Bob']) {
+      await page.getByRole('button', { name: `I'm ${name}: show my cards` }).click();
+      const hand = page.getByRole('group', { name: 'Your hand' }).getByRole('button');
+      for (let i = 0; i < 3; i++) await hand.nth(i).click();
+      await page.getByRole('button', { name: 'Confirm Face-Up Cards' }).click();
+    }
+    // The cover shows unless the last to choose is also the first to play.
+    const cover = page.getByRole('button', { name: /^I'm .*: show my cards$/ });
+    const hand = page.getByRole('group', { name: 'Hand' }).getByRole('button').first();
+    await Promise.race([cover.waitFor(), hand.waitFor()]);
+    if (await cover.isVisible()) await cover.click();
+    await hand.waitFor();
+    await expectTableFitsEverywhere(page, 'table-simplified', 3);
+  });
 });

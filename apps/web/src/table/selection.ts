@@ -28,3 +28,12 @@ export function ownCards(own: {
 }): TableCard[] {
   return [...own.hand, ...own.faceUp, ...own.faceDown];
 }
+
+/**
+ * A choice of up to `max` cards (the face-up choice of setup) after pressing `id`: a chosen card
+ * is put back; another joins while fewer than `max` are chosen, else nothing changes.
+ */
+export function toggleChoice(chosen: readonly string[], id: string, max: number): string[] {
+  if (chosen.includes(id)) return chosen.filter((c) => c !== id);
+  return chosen.length >= max ? [...chosen] : [...chosen, id];
+}

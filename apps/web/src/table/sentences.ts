@@ -165,3 +165,25 @@ export function describeMove(state: GameState, events: readonly GameEvent[], opt
   const line = lines.join('. ') + (notes.length > 0 && lines.length > 0 ? ` — ${notes.join(', ')}` : '');
   return line === '' ? ending : ending === '' ? line : `${line}. ${ending}`;
 }
+
+/**
+ * Who made the move `events` tell and what it was (the table's motion needs it): a pick-up, a burn
+ * (the pile went), or a play; null for events that move no card (a seat taken, a face-up choice).
+ */
+export function moveOf(
+  events: readonly GameEvent[],
+): { readonly seat: string; readonly kind: 'play' | 'pickup' | 'burn' } | null {
+  let seat: string | null = null;
+  let kind: 'play' | 'pickup' | 'burn' = 'play';
+  for (const event of events) {
+    if (event.type === 'played') {
+      seat = event.seat;
+      kind = 'play';
+    } else if (event.type === 'burned' && seat !== null) kind = 'burn';
+    else if (event.type === 'pickedUp') {
+      seat = event.seat;
+      kind = 'pickup';
+    }
+  }
+  return seat === null ? null : { seat, kind };
+}

@@ -1,6 +1,7 @@
 import { type Command, type GameState, MIN_SEATS, type RuleError } from '@palace/core';
 import { create } from 'zustand';
-import { describeEvents, newHotSeatTable, randomSeed, run } from './local-game.js';
+import { moveOf } from '../../table/sentences.js';
+import { describeEvents, type LocalMove, newHotSeatTable, randomSeed, run } from './local-game.js';
 
 /** Spec 02 §9 for this prototype: 2 to 4 players at one device. */
 export const MIN_PLAYERS = MIN_SEATS;
@@ -14,6 +15,8 @@ interface HotSeatState {
   /** The seat whose private cards are on screen; anyone else's turn shows the cover first. */
   readonly shownFor: string | null;
   readonly last: string;
+  /** Who made the last move and what it was (the table's motion). */
+  readonly lastMove: LocalMove | null;
   /** A table for `players` players with `name` in the first seat. */
   create(name: string, players: number): void;
   /** Another local player takes the next seat. */
@@ -50,16 +53,21 @@ export const useHotSeat = create<HotSeatState>()((set, get) => {
     if (game === null) return null;
     const applied = run(game, command);
     if (!applied.ok) return applied.error;
-    set({ game: applied.value.state, last: describeEvents(applied.value.state, applied.value.events) });
+    set({
+      game: applied.value.state,
+      last: describeEvents(applied.value.state, applied.value.events),
+      lastMove: moveOf(applied.value.events),
+    });
     return null;
   };
   return {
     game: null,
     shownFor: null,
     last: '',
+    lastMove: null,
     create(name, players) {
       const table = newHotSeatTable(players, randomSeed());
-      set({ game: table, shownFor: null, last: '' });
+      set({ game: table, shownFor: null, last: '', lastMove: null });
       apply({ type: 'sit', seat: seatId(0), name: name.trim(), ai: null });
     },
     join(name) {
@@ -78,11 +86,11 @@ export const useHotSeat = create<HotSeatState>()((set, get) => {
         const applied = run(next, { type: 'sit', seat: seat.id, name: seat.name, ai: null });
         if (applied.ok) next = applied.value.state;
       }
-      set({ game: next, shownFor: null, last: '' });
+      set({ game: next, shownFor: null, last: '', lastMove: null });
       apply({ type: 'start', seat: seatId(0) });
     },
     close() {
-      set({ game: null, shownFor: null, last: '' });
+      set({ game: null, shownFor: null, last: '', lastMove: null });
     },
     reveal(seat) {
       set({ shownFor: seat });

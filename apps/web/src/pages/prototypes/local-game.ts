@@ -15,7 +15,7 @@ import {
   tableOptions,
 } from '@palace/core';
 import type { MainCard, MaskedCard } from '@palace/protocol';
-import { describeMove } from '../../table/sentences.js';
+import { describeMove, type moveOf } from '../../table/sentences.js';
 
 /**
  * The offline prototypes' glue to `@palace/core` (DECISIONS §2: one engine). Nothing here decides a
@@ -95,6 +95,9 @@ export function blindFace(id: string): MaskedCard {
  * the names). `you` is the seat shown as "You". The wording is the shared one (lib/move-text.ts),
  * so the prototypes and the replay viewer say the same thing.
  */
+/** Who made a move of a local game and what it was (see `moveOf`). */
+export type LocalMove = NonNullable<ReturnType<typeof moveOf>>;
+
 export function describeEvents(state: GameState, events: readonly GameEvent[], you: string | null = null): string {
   return describeMove(state, events, { you });
 }

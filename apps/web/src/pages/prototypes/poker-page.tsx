@@ -25,6 +25,7 @@ export function useAiTurn(): void {
 export function PokerPage(): ReactElement {
   const game = usePoker((s) => s.game);
   const last = usePoker((s) => s.last);
+  const lastMove = usePoker((s) => s.lastMove);
   const seed = usePoker((s) => s.seed);
   const command = usePoker((s) => s.command);
   const reset = usePoker((s) => s.reset);
@@ -36,7 +37,8 @@ export function PokerPage(): ReactElement {
     setTab('game');
   };
   return (
-    <main className="proto-page">
+    // The Game tab's table fills the screen below the header and the tabs (table-page).
+    <main className={`proto-page${tab === 'game' ? ' table-page' : ''}`}>
       <header className="proto-header">
         <div>
           <h1 className="display">Palace</h1>
@@ -56,22 +58,29 @@ export function PokerPage(): ReactElement {
             id: 'game',
             label: 'Game',
             panel: (
-              <div className="proto-game">
-                {result !== null && (
-                  <div className="card proto-winner" role="alert">
-                    <h2>{result.winner === HUMAN_SEAT ? 'You win!' : 'AI wins!'}</h2>
-                    <p className="muted">
-                      {result.winner === HUMAN_SEAT
-                        ? 'You got rid of all your cards first.'
-                        : 'The AI got rid of all its cards first.'}
-                    </p>
-                    <button type="button" className="button button-primary" onClick={playAgain}>
-                      Play Again
-                    </button>
-                  </div>
-                )}
-                <LocalBoard key={seed} state={game} viewer={HUMAN_SEAT} last={last} onCommand={command} />
-              </div>
+              <LocalBoard
+                key={seed}
+                state={game}
+                viewer={HUMAN_SEAT}
+                last={last}
+                lastMove={lastMove}
+                onCommand={command}
+                notice={
+                  result === null ? undefined : (
+                    <div className="card proto-winner" role="alert">
+                      <h2>{result.winner === HUMAN_SEAT ? 'You win!' : 'AI wins!'}</h2>
+                      <p className="muted">
+                        {result.winner === HUMAN_SEAT
+                          ? 'You got rid of all your cards first.'
+                          : 'The AI got rid of all its cards first.'}
+                      </p>
+                      <button type="button" className="button button-primary" onClick={playAgain}>
+                        Play Again
+                      </button>
+                    </div>
+                  )
+                }
+              />
             ),
           },
           { id: 'tutorial', label: 'How to Play', panel: <Tutorial chooseFaceUp={false} /> },

@@ -1,5 +1,6 @@
 import {
   AI_POLICIES,
+  type Applied,
   aiCommand,
   type Command,
   createRng,
@@ -9,7 +10,16 @@ import {
   viewFor,
 } from '@palace/core';
 import { create } from 'zustand';
-import { AI_SEAT, describeEvents, HUMAN_SEAT, newSinglePlayerGame, randomSeed, run } from './local-game.js';
+import { moveOf } from '../../table/sentences.js';
+import {
+  AI_SEAT,
+  describeEvents,
+  HUMAN_SEAT,
+  type LocalMove,
+  newSinglePlayerGame,
+  randomSeed,
+  run,
+} from './local-game.js';
 
 interface PokerState {
   /** The seed of this deal (a new one per Play Again). */
@@ -17,6 +27,8 @@ interface PokerState {
   readonly game: GameState;
   /** What the last move did, for the status line. */
   readonly last: string;
+  /** Who made the last move and what it was (the table's motion). */
+  readonly lastMove: LocalMove | null;
   /** The AI's own generator (its 80/20 choice and random card), seeded with the deal. */
   readonly aiRng: Rng;
   /** A new deal; everything else starts over. */
@@ -27,10 +39,10 @@ interface PokerState {
   aiStep(): void;
 }
 
-function fresh(seed: string): Pick<PokerState, 'seed' | 'game' | 'last' | 'aiRng'> {
+function fresh(seed: string): Pick<PokerState, 'seed' | 'game' | 'last' | 'lastMove' | 'aiRng'> {
   const game = newSinglePlayerGame(seed);
   const first = viewFor(game, HUMAN_SEAT).turn === HUMAN_SEAT ? 'You go first' : 'AI goes first';
-  return { seed, game, last: first, aiRng: createRng(`${seed}:ai`) };
+  return { seed, game, last: first, lastMove: null, aiRng: createRng(`${seed}:ai`) };
 }
 
 /** The single-player prototype (`/poker`): you against `AI_POLICIES.prototype`, all in the browser. */
@@ -43,7 +55,7 @@ export const usePoker = create<PokerState>()((set, get) => ({
     const { game } = get();
     const applied = run(game, command);
     if (!applied.ok) return applied.error;
-    set({ game: applied.value.state, last: describeEvents(applied.value.state, applied.value.events, HUMAN_SEAT) });
+    set(after(applied.value));
     return null;
   },
   aiStep() {
@@ -53,9 +65,18 @@ export const usePoker = create<PokerState>()((set, get) => ({
     if (command === null) return;
     const applied = run(game, command);
     if (!applied.ok) return; // The policy picks from the engine's legal moves: never refused.
-    set({ game: applied.value.state, last: describeEvents(applied.value.state, applied.value.events, HUMAN_SEAT) });
+    set(after(applied.value));
   },
 }));
+
+/** The store after an accepted command: the new state, its line and its move. */
+function after(applied: Applied): Pick<PokerState, 'game' | 'last' | 'lastMove'> {
+  return {
+    game: applied.state,
+    last: describeEvents(applied.state, applied.events, HUMAN_SEAT),
+    lastMove: moveOf(applied.events),
+  };
+}
 
 /** Whether the AI is due to move (the page then waits 1.5 s and calls `aiStep`). */
 export function aiIsDue(game: GameState): boolean {

@@ -17,9 +17,12 @@ import { Tutorial } from './tutorial.js';
  */
 export function SimplifiedPage(): ReactElement {
   const game = useHotSeat((s) => s.game);
+  const shownFor = useHotSeat((s) => s.shownFor);
   const [tab, setTab] = useState<'game' | 'tutorial'>('game');
+  // While a player's turn is on screen, the Game tab's table fills the screen below the tabs.
+  const atTable = tab === 'game' && game !== null && game.phase === 'playing' && dueSeat(game) === shownFor;
   return (
-    <main className="proto-page">
+    <main className={`proto-page${atTable ? ' table-page' : ''}`}>
       <header className="proto-header">
         <div>
           <h1 className="display">Palace</h1>
@@ -258,7 +261,10 @@ function FaceUpChoice({ game, seat }: { game: GameState; seat: string }): ReactE
 function Play({ game, seat }: { game: GameState; seat: string }): ReactElement {
   const command = useHotSeat((s) => s.command);
   const last = useHotSeat((s) => s.last);
-  return <LocalBoard key={seat} state={game} viewer={seat} last={last} onCommand={command} nameViewer />;
+  const lastMove = useHotSeat((s) => s.lastMove);
+  return (
+    <LocalBoard key={seat} state={game} viewer={seat} last={last} lastMove={lastMove} onCommand={command} nameViewer />
+  );
 }
 
 function Finished({ game }: { game: GameState }): ReactElement {
