@@ -126,12 +126,12 @@ describe('prototypes - /poker single-player game', () => {
     usePoker.getState().reset(seedWhere(HUMAN_SEAT));
     render(<PokerPage />);
     const before = usePoker.getState().seed;
-    const playable = cardButtons().filter((b) => b.className.includes('selectable'));
+    const playable = cardButtons().filter((b) => b.className.includes('tc-hint'));
     expect(playable.length).toBeGreaterThan(0);
     fireEvent.click(playable[0] as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: /^Play( \d+ cards)?$/ }));
     expect(usePoker.getState().game.moves).toBe(1);
-    expect(screen.getByRole('status', { name: '' }).textContent ?? '').toMatch(/^You played/);
+    expect(document.querySelector('.last-action')?.textContent ?? '').toMatch(/^You played/);
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Play Again' })[0] as HTMLElement);
     const after = usePoker.getState();
@@ -236,7 +236,7 @@ describe('prototypes - /simplified hot-seat table', () => {
     // Play a legal card: the turn passes (or stays after a burn or an 8) and a cover follows a pass.
     const seat = game.seats.find((s) => s.id === first?.id);
     expect(seat !== undefined && activeSource(seat)).toBe('hand');
-    const playable = hand.filter((b) => b.className.includes('selectable'));
+    const playable = hand.filter((b) => b.className.includes('tc-hint'));
     fireEvent.click(playable[0] as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: /^Play( \d+ cards)?$/ }));
     const next = useHotSeat.getState().game as GameState;

@@ -147,8 +147,12 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
         </span>
         <span className="gt-seat-name">
           {seat.name}
-          {seat.ai != null && (
-            <span className="gt-ai"> AI{seat.ai.level === undefined ? '' : ` · ${seat.ai.level}`}</span>
+          {seat.ai != null && (seat.ai.level !== undefined || !/\bAI\b/.test(seat.name)) && (
+            // "AI" and its level; a seat already named "AI …" gets only the level.
+            <span className="gt-ai">
+              {' '}
+              {[/\bAI\b/.test(seat.name) ? null : 'AI', seat.ai.level].filter(Boolean).join(' · ')}
+            </span>
           )}
         </span>
       </div>
