@@ -36,7 +36,7 @@ export function GameTable(props: {
   readonly side?: ReactNode;
   /** The side sheet's button label on a phone ("Info"). */
   readonly sideLabel?: string;
-  /** Extra content at the start of the action bar (the main game's Chat button). */
+  /** Extra content in the action bar, between the sheet's button and the actions (the Chat button). */
   readonly barStart?: ReactNode;
   /** The table sits under the shell's top bar (the main game): its height leaves room for it. */
   readonly inShell?: boolean;
@@ -298,7 +298,6 @@ function ActionBar(props: {
   const toggle = props.sideToggle;
   return (
     <div className="gt-actions">
-      {props.start}
       {toggle !== undefined && (
         <button
           type="button"
@@ -310,6 +309,8 @@ function ActionBar(props: {
           {toggle.label}
         </button>
       )}
+      {/* Right before the actions: what goes with them (an AI level before Add AI). */}
+      {props.start}
       {props.actions.map((action) => (
         <button
           key={action.key}
