@@ -181,7 +181,7 @@ describe('replay - the viewer', () => {
     expect(step()).toBe(`Move 3 of ${n}`);
     // Every seat's cards are shown face up: 3 in hand, 3 face up and 3 face down each, no card hidden.
     expect(screen.queryAllByRole('img', { name: 'Face-down card' }).length).toBeLessThanOrEqual(1);
-    expect(screen.getByRole('listitem', { name: 'Ann' }).querySelectorAll('.playing-card.face-up')).toHaveLength(9);
+    expect(screen.getByRole('listitem', { name: /^Ann\b/ }).querySelectorAll('.tc-face')).toHaveLength(9);
     fireEvent.keyDown(window, { key: 'ArrowLeft' });
     expect(step()).toBe(`Move 2 of ${n}`);
     expect(screen.queryByRole('region', { name: 'Result' })).toBeNull();

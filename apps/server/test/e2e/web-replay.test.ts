@@ -13,6 +13,8 @@ const DESKTOP = { width: 1280, height: 800 };
 /** A screenshot at phone size, then one at desktop size (`{name}-phone`, `{name}-desktop`). */
 async function shots(page: Page, name: string): Promise<void> {
   await page.evaluate('document.fonts.ready.then(() => true)');
+  // The cards' moves end first (at most 400 ms).
+  await page.waitForTimeout(500);
   await shot(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
   await shot(page, `${name}-desktop`);

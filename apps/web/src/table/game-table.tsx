@@ -62,6 +62,7 @@ export function GameTable(props: {
         'game-table',
         props.fill === true ? 'fill' : props.inShell === true ? 'in-shell' : 'standalone',
         props.side === undefined ? 'no-side' : 'with-side',
+        model.own === null ? 'spectating' : '',
         fourColour ? 'four-colour' : '',
         largeCards ? 'large-cards' : '',
       ].join(' ')}
@@ -147,6 +148,7 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
         </span>
         <span className="gt-seat-name">
           {seat.name}
+          {seat.badge !== undefined && <span className="gt-badge">{seat.badge}</span>}
           {seat.ai != null && (seat.ai.level !== undefined || !/\bAI\b/.test(seat.name)) && (
             // "AI" and its level; a seat already named "AI …" gets only the level.
             <span className="gt-ai">
@@ -167,16 +169,30 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
         ))}
         {seat.isTurn && seat.deadline != null && <TurnClock deadline={seat.deadline} />}
       </div>
-      <div className="gt-seat-table" aria-hidden="true">
-        {Array.from({ length: Math.max(seat.faceDownCount, seat.faceUp.length) }, (_, i) => (
-          // A face-down card with the face-up one lying on it, as on the table.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the slots are positions, not cards
-          <span key={i} className="gt-slot">
-            {i < seat.faceDownCount && <span className="tc tc-back tc-mini gt-under" />}
-            {seat.faceUp[i] !== undefined && <CardView card={seat.faceUp[i] as TableCard} size="mini" />}
-          </span>
-        ))}
+      <div className="gt-seat-table" aria-hidden={seat.open === undefined ? 'true' : undefined}>
+        {Array.from({ length: Math.max(seat.faceDownCount, seat.faceUp.length) }, (_, i) => {
+          const under = seat.open?.faceDown[i];
+          return (
+            // A face-down card with the face-up one lying on it, as on the table.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slots are positions, not cards
+            <span key={i} className="gt-slot">
+              {under !== undefined ? (
+                <CardView card={under} size="mini" />
+              ) : (
+                i < seat.faceDownCount && <span className="tc tc-back tc-mini gt-under" />
+              )}
+              {seat.faceUp[i] !== undefined && <CardView card={seat.faceUp[i] as TableCard} size="mini" />}
+            </span>
+          );
+        })}
       </div>
+      {seat.open !== undefined && seat.open.hand.length > 0 && (
+        <div className="gt-seat-hand" role="group" aria-label={`${seat.name}'s hand`}>
+          {seat.open.hand.map((card) => (
+            <CardView key={card.id} card={card} size="mini" />
+          ))}
+        </div>
+      )}
     </li>
   );
 }
@@ -294,8 +310,9 @@ function ActionBar(props: {
   readonly actions: readonly TableAction[];
   readonly start: ReactNode;
   readonly sideToggle?: { label: string; open: boolean; controls: string; onToggle: () => void };
-}): ReactElement {
+}): ReactElement | null {
   const toggle = props.sideToggle;
+  if (props.actions.length === 0 && props.start === undefined && toggle === undefined) return null;
   return (
     <div className="gt-actions">
       {toggle !== undefined && (

@@ -22,6 +22,13 @@ export interface TableSeat {
   readonly flags?: readonly string[];
   /** When this seat's turn clock runs out (ms since the epoch), shown while it is its turn. */
   readonly deadline?: number | null;
+  /**
+   * Every card of the seat, shown (a finished game's replay): the hand, and the face-down cards
+   * face up. Never set while a game runs: a live seat shows counts only.
+   */
+  readonly open?: { readonly hand: readonly TableCard[]; readonly faceDown: readonly TableCard[] };
+  /** A word beside the name ("Winner", "To play"). */
+  readonly badge?: string;
 }
 
 /** One button of the action bar, labelled exactly as the screen's spec says. */

@@ -1,8 +1,9 @@
-import type { Card, GameResult, GameState, Seat } from '@palace/core';
+import type { GameResult, GameState, Seat } from '@palace/core';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
-import { CardView } from '../play/card-view.js';
-import { cardFace } from '../prototypes/local-game.js';
-import { Badge, Panel, Standings, TableView } from '../variants/table-kit.js';
+import { fromEngine, sortHand } from '../../table/cards.js';
+import { GameTable } from '../../table/game-table.js';
+import type { TableModel } from '../../table/model.js';
+import { Badge, Panel, Standings } from '../variants/table-kit.js';
 import { checkDeal, type DealCheck, type LoadedRecord, recordUrl, replaySteps } from './replay-record.js';
 
 /** How each game kind is named on the page. */
@@ -29,53 +30,40 @@ function DealBadge({ check }: { readonly check: DealCheck | null }): ReactElemen
   return <Badge tone="waiting">No commitment in this file</Badge>;
 }
 
-/** One row of a seat's cards, all face up (the record is public once the game is over). */
-function Row({ title, cards }: { readonly title: string; readonly cards: readonly Card[] }): ReactElement {
-  return (
-    <div className="replay-row">
-      <span className="row-title small muted">{title}</span>
-      <ul className="card-row mini" aria-label={`${title}: ${cards.length} ${cards.length === 1 ? 'card' : 'cards'}`}>
-        {cards.length === 0 && <li className="small muted">none</li>}
-        {cards.map((c) => (
-          <li key={c.id}>
-            <CardView card={cardFace(c)} small />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** Every seat with all its cards shown, the one to act marked. */
-function Seats({ state }: { readonly state: GameState }): ReactElement {
+/**
+ * A replayed state as the table kit's model: every seat around the table with all its cards shown
+ * (the record is public once the game is over), the pile and the deck, whose turn it is; nothing
+ * to press (the replay's own buttons step through it).
+ */
+export function replayTableModel(state: GameState): TableModel {
   const turn = state.phase === 'playing' ? state.seats[state.turn] : undefined;
-  return (
-    <ul className="replay-seats" aria-label="Players">
-      {state.seats.map((seat: Seat) => {
-        const current = seat.id === turn?.id;
-        const winner = state.result?.winner === seat.id;
-        return (
-          <li
-            key={seat.id}
-            className={`card replay-seat${current ? ' turn' : ''}`}
-            aria-current={current ? 'true' : undefined}
-            aria-label={seat.name}
-          >
-            <div className="replay-seat-name">
-              <strong>{seat.name}</strong>
-              {seat.ai !== null && <span className="small muted"> (AI)</span>}
-              {current && <Badge tone="active">To play</Badge>}
-              {winner && <Badge tone="finished">Winner</Badge>}
-              {seat.left && <span className="small muted"> · left</span>}
-            </div>
-            <Row title="Hand" cards={seat.hand} />
-            <Row title="Face up" cards={seat.faceUp} />
-            <Row title="Face down" cards={seat.faceDown} />
-          </li>
-        );
-      })}
-    </ul>
-  );
+  return {
+    seats: state.seats.map((seat: Seat) => {
+      const winner = state.result?.winner === seat.id;
+      return {
+        key: seat.id,
+        name: seat.name,
+        ai: seat.ai === null ? null : {},
+        isTurn: seat.id === turn?.id,
+        handCount: seat.hand.length,
+        faceUp: seat.faceUp.map(fromEngine),
+        faceDownCount: seat.faceDown.length,
+        flags: seat.left ? ['left'] : [],
+        open: { hand: sortHand(seat.hand.map(fromEngine)), faceDown: seat.faceDown.map(fromEngine) },
+        ...(winner ? { badge: 'Winner' } : seat.id === turn?.id ? { badge: 'To play' } : {}),
+      };
+    }),
+    deckCount: state.deck.length,
+    pile: { top: state.pile.slice(-3).map(fromEngine), count: state.pile.length },
+    // The step's words are the replay controls' own line (announced there), not repeated here.
+    lastAction: null,
+    turn: { text: turnLine(state), mine: false },
+    own: null,
+    enabled: [],
+    selected: [],
+    onCard: () => undefined,
+    actions: [],
+  };
 }
 
 /** The end of the game: winner and standings (or that it ended before anyone won). */
@@ -240,29 +228,24 @@ export function ReplayView({ loaded }: { readonly loaded: LoadedRecord }): React
         </div>
       </section>
 
-      <div className="variant-layout">
-        <div className="variant-main">
-          <section className="board variant-board" aria-label="Game table">
-            <TableView
-              pileTop={state.pile.slice(-3).map(cardFace)}
-              pileCount={state.pile.length}
-              deckCount={state.deck.length}
-              note={turnLine(state)}
-            />
-          </section>
-          <Seats state={state} />
-        </div>
-        <div className="variant-side">
-          {index === last && <Result result={state.result} />}
-          <Panel title="About this record">
-            <p className="small">
-              {state.seats.length} players · {steps.value.length - 1} recorded moves · burned {state.burned.length}{' '}
-              {state.burned.length === 1 ? 'card' : 'cards'} so far. The seed was revealed when the game ended: the deal
-              is checked against the commitment the game published when it began.
-            </p>
-          </Panel>
-        </div>
-      </div>
+      <GameTable
+        model={replayTableModel(state)}
+        fill
+        label="Game table"
+        sideLabel="About"
+        {...(index === last ? { notice: <Result result={state.result} /> } : {})}
+        side={
+          <>
+            <Panel title="About this record">
+              <p className="small">
+                {state.seats.length} players · {steps.value.length - 1} recorded moves · burned {state.burned.length}{' '}
+                {state.burned.length === 1 ? 'card' : 'cards'} so far. The seed was revealed when the game ended: the
+                deal is checked against the commitment the game published when it began.
+              </p>
+            </Panel>
+          </>
+        }
+      />
     </>
   );
 }
