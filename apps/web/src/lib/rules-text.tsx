@@ -1,3 +1,4 @@
+import { RANK_LABELS, RANKS } from '@palace/core';
 import type { ReactElement } from 'react';
 
 /**
@@ -5,8 +6,8 @@ import type { ReactElement } from 'react';
  * prototypes' tutorial): the engine's classic rules (DECISIONS §3; docs/rules.md is the longer text).
  */
 
-/** The card order, low to high; the 2 is not in it (it is a reset). */
-export const RANK_ORDER = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+/** The card order, low to high, from the engine's ranks; the 2 is not in it (it is a reset). */
+export const RANK_ORDER: readonly string[] = RANKS.filter((rank) => rank !== 2).map((rank) => RANK_LABELS[rank]);
 
 /** The special cards, as the engine plays them (DECISIONS §3, docs/rules.md). */
 export const SPECIAL_CARDS: ReadonlyArray<readonly [string, string]> = [

@@ -1,4 +1,4 @@
-import { RANK_LABELS, RANKS } from '@palace/core';
+import { FACE_UP_COUNT, RANK_LABELS, RANKS } from '@palace/core';
 import type { MainCard, MaskedCard } from '@palace/protocol';
 
 export type AnyCard = MainCard | MaskedCard;
@@ -19,7 +19,7 @@ export function toggleSelection(selected: readonly AnyCard[], card: AnyCard): An
 }
 
 /** Face-up choice while waiting: at most 3 cards; a 4th click is ignored. */
-export function toggleFaceUpChoice(chosen: readonly string[], id: string, max = 3): string[] {
+export function toggleFaceUpChoice(chosen: readonly string[], id: string, max = FACE_UP_COUNT): string[] {
   if (chosen.includes(id)) return chosen.filter((c) => c !== id);
   return chosen.length >= max ? [...chosen] : [...chosen, id];
 }

@@ -1,4 +1,5 @@
 import type { MainGameState } from '@palace/protocol';
+import { actionSentence } from '../../table/sentences.js';
 
 /** Where the notification prompt's dismissal is remembered (spec 01 §3). */
 export const PROMPT_DISMISSED_KEY = 'palace_notification_prompt_dismissed';
@@ -38,14 +39,15 @@ export function shouldNotify(input: NoticeInputs): boolean {
 /** The notification's title and text. */
 export function noticeText(game: MainGameState): { title: string; body: string } {
   const last = game.lastAction;
-  let summary = '';
-  if (last !== null && last.type !== 'game_over') {
-    summary =
-      last.type === 'pickup'
-        ? `${last.username} picked up the pile. `
-        : last.type === 'burn'
-          ? `${last.username} burned the pile. `
-          : `${last.username} played ${last.cards.map((c) => `${c.value}${c.symbol}`).join(' ')}. `;
-  }
+  // The move in the table's own words (table/sentences.ts), then the turn.
+  const summary =
+    last === null || last.type === 'game_over'
+      ? ''
+      : `${actionSentence({
+          who: last.username,
+          kind: last.type === 'pickup' ? 'pickup' : 'play',
+          cards: last.cards,
+          burned: last.type === 'burn',
+        })}. `;
   return { title: `Your Turn in ${game.name}`, body: `${summary}It's your turn in ${game.name}` };
 }
