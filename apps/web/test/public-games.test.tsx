@@ -406,7 +406,9 @@ describe('public games - the game screen', () => {
       title: 'Joined as Spectator',
       description: 'The game has already started, you are in spectator mode',
     });
-    expect(screen.queryByRole('region', { name: 'Your cards' })).toBeNull();
+    // A spectator has no own cards on the table and no action.
+    expect(document.querySelectorAll('[data-zone="own"] button')).toHaveLength(0);
+    expect(screen.queryByRole('group', { name: 'Hand' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Play Selected' })).toBeNull();
     expect(screen.getByText("Ann's turn")).toBeTruthy();
     useToasts.setState({ toasts: [] });
@@ -467,6 +469,7 @@ describe('public games - the game screen', () => {
       }),
     );
     expect(JSON.parse(localStorage.getItem('palace_ai_level') ?? '{}').state).toEqual({ level: 'strong' });
-    expect((await screen.findByTitle('AI level: Strong')).textContent).toBe('Strong');
+    const seats = await screen.findByRole('list', { name: 'Other players' });
+    expect(within(seats).getByText('Strong')).toBeTruthy();
   });
 });

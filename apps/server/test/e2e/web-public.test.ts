@@ -69,7 +69,7 @@ describe('web client - public games in two browsers', () => {
       await expect(a.getByRole('button', { name: 'Start Game' }).isDisabled()).resolves.toBe(true);
       await shots(a, 'waiting');
       await a.getByRole('button', { name: 'Add AI' }).click();
-      await a.locator('.opponent-name', { hasText: 'AI Player 1' }).waitFor();
+      await a.getByRole('list', { name: 'Other players' }).getByText('AI Player 1').waitFor();
       await a.getByRole('button', { name: 'Start Game' }).click();
 
       // Setup: choose 3 hand cards, Ready.
@@ -96,33 +96,37 @@ describe('web client - public games in two browsers', () => {
         'The game has already started, you are in spectator mode',
       );
       await expect(b.getByLabel('Role: Spectator').isVisible()).resolves.toBe(true);
-      await expect(b.getByRole('region', { name: 'Your cards' }).count()).resolves.toBe(0);
-      await expect(b.locator('.my-area').count()).resolves.toBe(0);
+      await expect(b.locator('[data-zone="own"] button').count()).resolves.toBe(0);
+      await expect(b.getByRole('group', { name: 'Hand' }).count()).resolves.toBe(0);
       await expect(b.getByRole('button', { name: 'Play Selected' }).count()).resolves.toBe(0);
-      // No hand card of anyone is drawn face up: only the pile and the face-up rows are.
+      // No hand card of anyone is drawn face up: only the pile and the seats' face-up cards are.
       const leaked = await b.evaluate(
-        `[...document.querySelectorAll('.playing-card.face-up')].filter(
-          (el) => el.closest('.pile') === null && el.closest('.card-row.mini') === null,
+        `[...document.querySelectorAll('.tc-face')].filter(
+          (el) => el.closest('[data-zone="pile"]') === null && el.closest('[data-zone="seat"]') === null,
         ).length`,
       );
       expect(leaked).toBe(0);
+      // The spectators and the chat are in the side sheet a phone opens from the bar.
+      await b.getByRole('button', { name: 'Chat & rules' }).click();
       await b.getByRole('region', { name: 'Spectators (1)' }).getByText('Bobby').waitFor();
       await b.getByRole('textbox', { name: 'Message' }).fill('Hello from the stands');
       await b.getByRole('textbox', { name: 'Message' }).press('Enter');
       await b.locator('.chat-line.mine', { hasText: 'Hello from the stands' }).waitFor();
+      await shots(b, 'playing-spectator-chat');
+      await b.getByRole('complementary', { name: 'Chat & rules' }).getByRole('button', { name: 'Close' }).click();
       await b.waitForTimeout(700);
       await shots(b, 'playing-spectator');
 
       // Alice sees Bobby's line (the next poll), then plays to the end.
       await a.clock.fastForward(2000);
-      await a.locator('.chat-line', { hasText: 'Hello from the stands' }).waitFor();
+      await a.locator('.chat-line', { hasText: 'Hello from the stands' }).waitFor({ state: 'attached' });
       const finished = a.getByRole('region', { name: 'Game over' });
-      const myTurn = a.locator('.public-turn.mine');
+      const myTurn = a.locator('.gt-turn.mine');
       let moves = 0;
       for (let step = 0; step < 600 && !(await finished.isVisible()); step++) {
         const before = await version(a);
         if (await myTurn.isVisible()) {
-          const playable = a.locator('.public-own button.playing-card:not([disabled])');
+          const playable = a.locator('[data-zone="own"] button[data-card-id]:not([disabled])');
           if ((await playable.count()) > 0) {
             await playable.first().click();
             await a.getByRole('button', { name: 'Play Selected' }).click();

@@ -1,78 +1,50 @@
+import { FACE_UP_COUNT } from '@palace/core';
 import type { PublicGameState, PublicPlayer } from '@palace/protocol';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { TurnClock } from '../../../ui/turn-clock.js';
 import { ReplayLink } from '../../replay/replay-link.js';
-import { AiLevelSelect } from '../ai-level.js';
 import { Panel, Standings } from '../table-kit.js';
-import { InviteLine } from './public-invite.js';
-import { FACE_UP_COUNT } from './public-logic.js';
-
-/** What the controls card can ask the page to do. */
-export interface ControlActions {
-  readonly addAi: () => void;
-  readonly start: () => void;
-  readonly ready: () => void;
-  readonly play: () => void;
-  readonly pickUp: () => void;
-}
+import { InviteButton, InviteLine } from './public-invite.js';
 
 /**
- * The controls card by status (spec 02 §2, §4): waiting → Add AI and Start Game (any player; Start
- * needs 2 players); setup → the face-up choice and Ready, then who is still choosing; playing →
- * whose turn, Play Selected and Pick Up (only when the server says `canPickUp`); finished → the
- * winner and the standings. A spectator sees the same card without the buttons.
+ * The controls card's words by status, over the middle of the table (spec 02 §2, §4); its game
+ * buttons are the table's action bar (see `publicTableModel`): waiting → how many players, the
+ * invite and Copy invite; setup → the face-up choice, then who is still choosing; playing →
+ * nothing (the turn line says whose turn it is); finished → the winner, the standings, New Game
+ * and the replay. A spectator reads the same card.
  */
-export function PublicControls(props: {
+export function PublicNotice(props: {
   readonly state: PublicGameState;
   readonly me: PublicPlayer | null;
   readonly chosen: number;
-  readonly busy: boolean;
-  readonly actions: ControlActions;
-}): ReactElement {
-  const { state, me, busy, actions } = props;
+}): ReactElement | null {
+  const { state, me } = props;
   switch (state.status) {
     case 'waiting':
       return (
-        <Panel title="Waiting for players" className="public-controls">
+        <Panel title="Waiting for players" className="public-controls variant-notice">
           <p className="small" role="status">
             {state.players.length} / {state.maxPlayers} players
             {state.players.length < 2 ? ': at least 2 are needed to start.' : ': ready to start.'}
           </p>
-          {me !== null ? (
-            <div className="button-row">
-              <AiLevelSelect disabled={busy} />
-              <button type="button" className="button button-secondary" onClick={actions.addAi} disabled={busy}>
-                Add AI
-              </button>
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={actions.start}
-                disabled={busy || state.players.length < 2}
-              >
-                Start Game
-              </button>
-            </div>
-          ) : (
-            <p className="small muted">You are watching. The players will start soon.</p>
+          {state.players.length <= 1 && (
+            <p className="muted small public-alone">Nobody else yet: add an AI or invite a friend.</p>
           )}
+          {me === null && <p className="small muted">You are watching. The players will start soon.</p>}
           <InviteLine gameId={state.id} />
+          <div className="button-row">
+            <InviteButton gameId={state.id} />
+          </div>
         </Panel>
       );
     case 'setup': {
       const choosing = state.players.filter((p) => !p.isReady).map((p) => p.username);
       return (
-        <Panel title="Choose face-up cards" className="public-controls">
+        <Panel title="Choose face-up cards" className="public-controls variant-notice">
           {me !== null && state.mustSelectFaceUp ? (
-            <>
-              <p className="small" role="status">
-                Pick {FACE_UP_COUNT} cards from your hand to lie face up: {props.chosen} of {FACE_UP_COUNT} chosen.
-              </p>
-              <button type="button" className="button button-primary" onClick={actions.ready} disabled={busy}>
-                Ready
-              </button>
-            </>
+            <p className="small" role="status">
+              Pick {FACE_UP_COUNT} cards from your hand to lie face up: {props.chosen} of {FACE_UP_COUNT} chosen.
+            </p>
           ) : (
             <p className="small" role="status">
               {me !== null ? 'You are ready. ' : ''}Waiting for {choosing.length > 0 ? choosing.join(', ') : 'everyone'}{' '}
@@ -82,35 +54,11 @@ export function PublicControls(props: {
         </Panel>
       );
     }
-    case 'playing': {
-      const myTurn = me !== null && state.currentTurn === me.username;
-      return (
-        <Panel title="Play" className="public-controls">
-          <p className={`turn-line public-turn${myTurn ? ' mine' : ''}`} role="status">
-            {myTurn ? 'Your turn' : `${state.currentTurn ?? '…'}'s turn`}
-          </p>
-          <TurnClock deadline={state.turnDeadline} />
-          {me !== null && (
-            <div className="button-row">
-              <button type="button" className="button button-primary" onClick={actions.play} disabled={busy || !myTurn}>
-                Play Selected
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={actions.pickUp}
-                disabled={busy || !myTurn || !state.canPickUp}
-              >
-                Pick Up
-              </button>
-            </div>
-          )}
-        </Panel>
-      );
-    }
+    case 'playing':
+      return null;
     case 'finished':
       return (
-        <Panel title="Game over" className="public-controls public-finished">
+        <Panel title="Game over" className="public-controls public-finished variant-notice">
           <p className="public-winner" role="status">
             {state.winner === null
               ? 'The game is over.'
@@ -124,10 +72,12 @@ export function PublicControls(props: {
               you={state.you}
             />
           )}
-          <Link className="button button-primary" to="/palace-home">
-            New Game
-          </Link>
-          <ReplayLink variant="public" gameId={state.id} />
+          <div className="button-row">
+            <Link className="button button-primary" to="/palace-home">
+              New Game
+            </Link>
+            <ReplayLink variant="public" gameId={state.id} />
+          </div>
         </Panel>
       );
   }

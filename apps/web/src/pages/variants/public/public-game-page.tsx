@@ -3,37 +3,25 @@ import './public.css';
 import type { PublicActionAnswer, PublicGameState } from '@palace/protocol';
 import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AnyCard } from '../../play/selection.js';
-import { toggleFaceUpChoice, toggleSelection } from '../../play/selection.js';
-import { useAiLevel } from '../ai-level.js';
-import {
-  Badge,
-  Opponents,
-  OwnCards,
-  RulesCard,
-  SpectatorList,
-  StatusBadge,
-  TableView,
-  VariantErrorPage,
-  VariantHeader,
-} from '../table-kit.js';
+import { GameTable } from '../../../table/game-table.js';
+import { ownCards, stillAllowed, toggleCard, toggleChoice } from '../../../table/selection.js';
+import { AiLevelSelect, useAiLevel } from '../ai-level.js';
+import { Badge, RulesCard, SpectatorList, StatusBadge, VariantErrorPage, VariantHeader } from '../table-kit.js';
 import { usePoll } from '../use-poll.js';
 import { errorText } from '../variant-api.js';
 import { VariantChat } from '../variant-chat.js';
 import { publicApi } from './public-api.js';
-import { PublicControls } from './public-controls.js';
-import { InviteButton } from './public-invite.js';
+import { PublicNotice } from './public-controls.js';
 import {
   FALLBACKS,
   GAME_POLL_MS,
   isInGame,
-  opponentSeats,
   ownSeat,
   PUBLIC_TEXTS,
-  pileBottomToTop,
   playSelectionError,
   readySelectionError,
 } from './public-logic.js';
+import { publicChoosing, publicTableModel } from './public-table-model.js';
 import { showError, showNotice } from './public-toasts.js';
 
 /**
@@ -50,8 +38,10 @@ export function PublicGamePage(): ReactElement {
 
 /**
  * The game screen: polls the state every 2 s (sequential; stops once finished), shows the header
- * (id, Player/Spectator, status, Leave), the table, the opponents, the viewer's own cards (never a
- * spectator's), the controls card by status, the rules, the spectators and the chat. A name not yet
+ * (id, Player/Spectator, status, Leave) over the table kit: the opponents, the pile and the deck,
+ * the viewer's own cards (never a spectator's), the controls by status (its words over the middle,
+ * its buttons in the action bar), and beside the table (a sheet on a phone) the chat, the
+ * spectators and the rules. A name not yet
  * in the game (an address typed or shared by hand) joins it first, as the home page would. A
  * first load that fails shows the Error page; later failures are one "Error" toast per streak.
  */
@@ -61,7 +51,7 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
   const [fatal, setFatal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
-  const [selected, setSelected] = useState<AnyCard[]>([]);
+  const [selected, setSelected] = useState<readonly string[]>([]);
   const busyRef = useRef(false);
   const loaded = useRef(false);
   const failing = useRef(false);
@@ -106,7 +96,7 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
     const mine = ownSeat(state);
     const handIds = new Set((mine?.hand ?? []).map((c) => c.id));
     setChosen((c) => (state.mustSelectFaceUp ? c.filter((id) => handIds.has(id)) : []));
-    setSelected((s) => s.filter((c) => state.playableCards.includes(c.id)));
+    setSelected((s) => stillAllowed(s, state.playableCards));
   }, [state]);
 
   if (fatal !== null) return <VariantErrorPage message={fatal} home="/palace-home" />;
@@ -121,8 +111,7 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
   }
 
   const me = ownSeat(state);
-  const choosing = me !== null && state.status === 'setup' && state.mustSelectFaceUp;
-  const myTurn = me !== null && state.status === 'playing' && state.currentTurn === me.username;
+  const choosing = publicChoosing(state);
 
   /** Runs one action unless one is under way; its answer is the new state, a refusal a toast. */
   const run = async (fallback: string, call: () => Promise<PublicActionAnswer>, done?: () => void) => {
@@ -156,7 +145,7 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
     play: () => {
       const refusal = playSelectionError(selected);
       if (refusal !== null) return showNotice(refusal);
-      const ids = selected.map((c) => c.id);
+      const ids = [...selected];
       void run(
         FALLBACKS.play,
         () => publicApi.play(gameId, username, ids),
@@ -171,10 +160,17 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
       ),
   };
 
-  const pick = (card: AnyCard) => {
-    if (choosing) setChosen((c) => toggleFaceUpChoice(c, card.id, me.hand.length));
-    else setSelected((s) => toggleSelection(s, card));
-  };
+  const model = publicTableModel(state, {
+    selected,
+    chosen,
+    busy,
+    // While choosing, any number up to the hand may be picked: Ready then says "exactly 3" (spec 02 §5).
+    onCard: (id) => {
+      if (choosing) setChosen((c) => toggleChoice(c, id, me?.hand.length ?? 0));
+      else setSelected((s) => toggleCard(s, id, model.own === null ? [] : ownCards(model.own)));
+    },
+    ...actions,
+  });
 
   const leave = async () => {
     try {
@@ -195,64 +191,38 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
     }
   };
 
-  const lastLine = state.chat.filter((line) => line.isSystem).at(-1);
   const role = me === null ? 'Spectator' : 'Player';
-  const controls = <PublicControls state={state} me={me} chosen={chosen.length} busy={busy} actions={actions} />;
-  // Once over, the result leads the page (no scrolling past the table to find the winner).
-  const over = state.status === 'finished';
   return (
     // data-version: the game's version, so a test (or a person with dev tools) sees a new state arrive.
-    <main className="variant-page public-page" data-version={state.lastUpdate}>
-      <VariantHeader
-        title="Palace"
-        gameId={state.id}
-        badges={
+    <main className="variant-table public-page" data-version={state.lastUpdate}>
+      <GameTable
+        model={model}
+        header={
+          <VariantHeader
+            title="Palace"
+            gameId={state.id}
+            badges={
+              <>
+                <Badge tone={me === null ? 'spectator' : 'active'} label={`Role: ${role}`}>
+                  {role}
+                </Badge>
+                <StatusBadge status={state.status} />
+              </>
+            }
+            onLeave={() => void leave()}
+          />
+        }
+        notice={<PublicNotice state={state} me={me} chosen={chosen.length} />}
+        barStart={me !== null && state.status === 'waiting' ? <AiLevelSelect disabled={busy} /> : undefined}
+        sideLabel="Chat & rules"
+        side={
           <>
-            <Badge tone={me === null ? 'spectator' : 'active'} label={`Role: ${role}`}>
-              {role}
-            </Badge>
-            <StatusBadge status={state.status} />
+            <VariantChat lines={state.chat} me={state.you ?? username} onSend={sendChat} />
+            <SpectatorList names={state.spectators} />
+            <RulesCard more />
           </>
         }
-        onLeave={() => void leave()}
-        extra={<InviteButton gameId={state.id} />}
       />
-      <div className="variant-layout">
-        <div className="variant-main">
-          {over && controls}
-          <section className="board variant-board public-board" aria-label="Game table">
-            <Opponents seats={opponentSeats(state)} />
-            {state.status === 'waiting' && state.players.length <= 1 && (
-              <p className="muted small public-alone">Nobody else yet: add an AI or invite a friend.</p>
-            )}
-            <TableView
-              pileTop={pileBottomToTop(state.pile)}
-              pileCount={state.pileSize}
-              {...(state.status === 'setup' || state.status === 'playing' ? { deckCount: state.deckSize } : {})}
-              {...(lastLine === undefined ? {} : { note: lastLine.text })}
-            />
-            {me !== null && state.status !== 'waiting' && (
-              <section className="public-own" aria-label="Your cards">
-                {myTurn && <p className="turn-line mine">Your turn</p>}
-                <OwnCards
-                  hand={me.hand}
-                  faceUp={me.faceUp}
-                  faceDown={me.faceDown}
-                  playable={choosing ? me.hand.map((c) => c.id) : myTurn ? state.playableCards : []}
-                  selected={choosing ? me.hand.filter((c) => chosen.includes(c.id)) : selected}
-                  onPick={pick}
-                />
-              </section>
-            )}
-          </section>
-        </div>
-        <div className="variant-side">
-          {!over && controls}
-          <VariantChat lines={state.chat} me={state.you ?? username} onSend={sendChat} />
-          <SpectatorList names={state.spectators} />
-          <RulesCard more />
-        </div>
-      </div>
     </main>
   );
 }

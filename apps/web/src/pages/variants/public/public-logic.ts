@@ -1,6 +1,6 @@
+import { FACE_UP_COUNT } from '@palace/core';
 import type { MainCard, PublicGameState, PublicPlayer } from '@palace/protocol';
 import { PUBLIC_NAME_MAX, PUBLIC_NAME_MIN } from '@palace/protocol';
-import type { SeatSummary } from '../table-kit.js';
 
 /**
  * The public-games screens' pure helpers (spec 02 §2 "Public-games variant", §5, §9): the name
@@ -16,8 +16,6 @@ export const GAME_POLL_MS = 2000;
 export const LIST_POLL_MS = 15_000;
 /** Every toast of these screens lasts 3 s (spec 02 §9). */
 export const TOAST_MS = 3000;
-/** Face-up cards chosen in setup (spec 02 §9). */
-export const FACE_UP_COUNT = 3;
 
 /** The spec's texts, word for word (spec 02 §4, §5, §8). */
 export const PUBLIC_TEXTS = {
@@ -131,29 +129,6 @@ export function gamePath(gameId: string, username: string): string {
 /** The viewer's seat in the state, or null for a spectator. */
 export function ownSeat(state: PublicGameState): PublicPlayer | null {
   return state.you === null ? null : (state.players.find((p) => p.username === state.you) ?? null);
-}
-
-/** The other seats as the table shows them: counts, face-up cards, and the ready / left flags. */
-export function opponentSeats(state: PublicGameState): SeatSummary[] {
-  return state.players
-    .filter((p) => p.username !== state.you)
-    .map((p) => {
-      const flags: string[] = [];
-      if (state.status === 'setup') flags.push(p.isReady ? 'Ready' : 'Choosing');
-      if (p.hasLeft) flags.push('Left');
-      if (p.away) flags.push('Away');
-      return {
-        key: p.username,
-        name: p.username,
-        isAI: p.isAI,
-        ...(p.aiLevel === undefined ? {} : { aiLevel: p.aiLevel }),
-        isTurn: p.isTurn,
-        handCount: p.handCount,
-        faceUp: p.faceUp,
-        faceDownCount: p.faceDownCount,
-        flags,
-      };
-    });
 }
 
 /** Whether `name` holds a place in the game (a seat or a spectator's), names compared as the server does. */

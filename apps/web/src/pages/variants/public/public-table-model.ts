@@ -1,0 +1,123 @@
+import type { PublicGameState, PublicPlayer } from '@palace/protocol';
+import { sortHand, tableCards } from '../../../table/cards.js';
+import type { TableAction, TableModel, TableSeat } from '../../../table/model.js';
+import { aiLevelLabel } from '../ai-level.js';
+import { ownSeat, pileBottomToTop } from './public-logic.js';
+
+/** What the public game's table may do, and what the page holds that the state does not. */
+export interface PublicTableUi {
+  /** The cards selected to play. */
+  readonly selected: readonly string[];
+  /** The hand cards chosen to lie face up (setup). */
+  readonly chosen: readonly string[];
+  /** An action is under way: nothing may be pressed. */
+  readonly busy: boolean;
+  readonly onCard: (id: string) => void;
+  readonly addAi: () => void;
+  readonly start: () => void;
+  readonly ready: () => void;
+  readonly play: () => void;
+  readonly pickUp: () => void;
+}
+
+/** The viewer chooses the 3 face-up cards now: any hand card may be pressed. */
+export function publicChoosing(state: PublicGameState): boolean {
+  return state.status === 'setup' && state.mustSelectFaceUp && ownSeat(state) !== null;
+}
+
+/**
+ * The public game's state as the table kit's model (spec 02 §2 "Public-games variant"): the other
+ * seats in the order of play after the viewer (every seat for a spectator), the pile (the state
+ * lists its top first) and the deck in setup and play, the latest status line of the chat, the
+ * viewer's rows (none for a spectator, none before the deal), and the controls of the status:
+ * waiting Add AI and Start Game (2 players or more), setup Ready, playing Pick Up and Play
+ * Selected. During the face-up choice any hand card may be pressed; in play only the cards the
+ * server's `playableCards` lists on the viewer's turn; Pick Up only when it says `canPickUp`.
+ * A spectator gets no actions.
+ */
+export function publicTableModel(state: PublicGameState, ui: PublicTableUi): TableModel {
+  const at = state.you === null ? -1 : state.players.findIndex((p) => p.username === state.you);
+  const me = at < 0 ? null : (state.players[at] as PublicPlayer);
+  const others = at < 0 ? state.players : [...state.players.slice(at + 1), ...state.players.slice(0, at)];
+  const playing = state.status === 'playing';
+  const myTurn = me !== null && playing && state.currentTurn === me.username;
+  const choosing = publicChoosing(state);
+  const actions: TableAction[] = [];
+  if (me !== null) {
+    if (state.status === 'waiting') {
+      actions.push(
+        { key: 'ai', label: 'Add AI', tone: 'secondary', enabled: !ui.busy, onPress: ui.addAi },
+        {
+          key: 'start',
+          label: 'Start Game',
+          tone: 'primary',
+          enabled: !ui.busy && state.players.length >= 2,
+          onPress: ui.start,
+        },
+      );
+    } else if (choosing) {
+      actions.push({ key: 'ready', label: 'Ready', tone: 'primary', enabled: !ui.busy, onPress: ui.ready });
+    } else if (playing) {
+      actions.push(
+        {
+          key: 'pickup',
+          label: 'Pick Up',
+          tone: 'secondary',
+          enabled: !ui.busy && myTurn && state.canPickUp,
+          onPress: ui.pickUp,
+        },
+        // Enabled with nothing selected: pressing it says "No Card Selected" (spec 02 §5).
+        { key: 'play', label: 'Play Selected', tone: 'primary', enabled: !ui.busy && myTurn, onPress: ui.play },
+      );
+    }
+  }
+  const handIds = me?.hand.map((c) => c.id) ?? [];
+  const lastLine = state.chat.filter((line) => line.isSystem).at(-1);
+  return {
+    seats: others.map((p) => seatOf(p, state)),
+    deckCount: state.status === 'setup' || playing ? state.deckSize : null,
+    pile: { top: tableCards(pileBottomToTop(state.pile.slice(0, 3))), count: state.pileSize },
+    lastAction: lastLine?.text ?? null,
+    turn: playing
+      ? {
+          text: myTurn ? 'Your turn' : `${state.currentTurn ?? '…'}'s turn`,
+          mine: myTurn,
+          deadline: state.turnDeadline,
+        }
+      : null,
+    own:
+      me === null || state.status === 'waiting'
+        ? null
+        : {
+            hand: sortHand(tableCards(me.hand)),
+            faceUp: tableCards(me.faceUp),
+            faceDown: tableCards(me.faceDown),
+          },
+    enabled: ui.busy ? [] : choosing ? handIds : myTurn ? state.playableCards : [],
+    hinted: myTurn ? state.playableCards : [],
+    selected: choosing ? ui.chosen.filter((id) => handIds.includes(id)) : ui.selected,
+    onCard: ui.onCard,
+    actions,
+    lastMove: null,
+  };
+}
+
+function seatOf(p: PublicPlayer, state: PublicGameState): TableSeat {
+  const isTurn = state.status === 'playing' && p.isTurn;
+  const flags: string[] = [];
+  if (state.status === 'setup') flags.push(p.isReady ? 'Ready' : 'Choosing');
+  if (p.hasLeft) flags.push('Left');
+  if (p.away) flags.push('Away');
+  if (state.status === 'finished' && state.winner === p.username) flags.push('Winner');
+  return {
+    key: p.username,
+    name: p.username,
+    ai: p.isAI ? { level: p.aiLevel === undefined ? undefined : aiLevelLabel(p.aiLevel) } : null,
+    isTurn,
+    handCount: p.handCount,
+    faceUp: tableCards(p.faceUp),
+    faceDownCount: p.faceDownCount,
+    flags,
+    deadline: isTurn ? state.turnDeadline : null,
+  };
+}
