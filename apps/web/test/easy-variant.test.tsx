@@ -398,8 +398,11 @@ describe('easy game - playing cards (spec 02 §5 "Easy play")', () => {
     });
     renderAt(gamePath);
     await screen.findByText("Bea's turn");
-    const mine = screen.getByRole('region', { name: 'Your cards' });
-    for (const button of within(mine).getAllByRole<HTMLButtonElement>('button')) expect(button.disabled).toBe(true);
+    const mine = document.querySelector<HTMLElement>('[data-zone="own"]');
+    if (mine === null) throw new Error('the own cards');
+    const cards = within(mine).getAllByRole<HTMLButtonElement>('button');
+    expect(cards).toHaveLength(4);
+    for (const button of cards) expect(button.disabled).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pick Up' }).disabled).toBe(true);
     expect(document.querySelector('main')?.textContent).not.toContain(ME);
   });

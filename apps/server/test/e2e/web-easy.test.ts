@@ -38,15 +38,15 @@ describe('web client - the easy variant in a real browser', () => {
 
   /**
    * One move on the viewer's turn: the first card the server lists in the hand, else in the
-   * face-up row, else in the face-down row (listed cards carry the outline), else Pick Up; then
-   * waits until the state's version moves on.
+   * face-up row, else in the face-down row (listed cards carry the outline, `tc-hint`), else Pick
+   * Up; then waits until the state's version moves on.
    */
   async function move(page: Page): Promise<void> {
-    await page.locator('.easy-board[aria-busy="false"]').waitFor();
+    await page.locator('main[data-busy="false"]').waitFor();
     const before = await version(page);
     let clicked = false;
     for (const row of ['Hand', 'Face up', 'Face down']) {
-      const card = page.getByRole('group', { name: row }).locator('button.playing-card.selectable:not([disabled])');
+      const card = page.getByRole('group', { name: row }).locator('button.tc-hint:not([disabled])');
       if ((await card.count()) > 0) {
         await card.first().click();
         clicked = true;

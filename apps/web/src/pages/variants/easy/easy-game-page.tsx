@@ -11,10 +11,13 @@ import { errorText } from '../variant-api.js';
 import { easyApi } from './easy-api.js';
 import {
   aiDueKey,
-  aiMoveLine,
+  aiMoveNote,
   aiOutcomeToast,
   EASY_TOAST_MS,
+  type EasyNote,
   errorToast,
+  ownPickUpNote,
+  ownPlayNote,
   ownSeat,
   playOutcomeToast,
   playRefusalToast,
@@ -52,7 +55,7 @@ function EasyGame(props: { gameId: string; playerId: string; playerName: string 
   const [loadError, setLoadError] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<EasyNote | null>(null);
   const loaded = useRef(false);
   const started = useRef(false);
   const current = useRef<EasyGameState | null>(null);
@@ -88,7 +91,7 @@ function EasyGame(props: { gameId: string; playerId: string; playerName: string 
   useEasyAi(aiDueKey(state, over), async () => {
     try {
       const answer = await easyApi.aiMove(gameId);
-      setNote(aiMoveLine(answer));
+      setNote(aiMoveNote(answer));
       if (answer.gameOver) setOver(true);
       const shown = aiOutcomeToast(answer);
       if (shown !== null) toast(shown);
@@ -136,7 +139,7 @@ function EasyGame(props: { gameId: string; playerId: string; playerName: string 
         try {
           const answer = await easyApi.play(gameId, playerId, cardId, source);
           apply(answer.gameState);
-          setNote(null);
+          setNote(ownPlayNote(answer));
           const shown = playOutcomeToast(answer);
           if (shown !== null) toast(shown);
         } catch (error) {
@@ -147,8 +150,9 @@ function EasyGame(props: { gameId: string; playerId: string; playerName: string 
     pickUp: () =>
       act(async () => {
         try {
-          apply((await easyApi.pickUp(gameId, playerId)).gameState);
-          setNote(null);
+          const answer = await easyApi.pickUp(gameId, playerId);
+          apply(answer.gameState);
+          setNote(ownPickUpNote(answer.gameState.lastUpdate));
         } catch (error) {
           toast(errorToast(errorText(error, 'Failed to pickup pile')));
         }
@@ -167,29 +171,41 @@ function EasyGame(props: { gameId: string; playerId: string; playerName: string 
   }
   const me = ownSeat(state, playerId);
   const finished = state.status === 'finished';
-  return (
-    <main className="variant-page easy-page" data-status={state.status} data-version={state.lastUpdate}>
-      <VariantHeader
-        title="Easy Palace"
-        gameId={state.id}
-        badges={<StatusBadge status={state.status} />}
-        onLeave={() => navigate(HOME)}
-      />
-      {state.status === 'waiting' && (
-        <EasyWaiting state={state} playerId={playerId} busy={busy} onAddAi={actions.addAi} onStart={actions.start} />
-      )}
-      {state.status === 'playing' && me !== null && (
+  const header = (
+    <VariantHeader
+      title="Easy Palace"
+      gameId={state.id}
+      badges={<StatusBadge status={state.status} />}
+      onLeave={() => navigate(HOME)}
+    />
+  );
+  if (state.status === 'playing' && me !== null) {
+    return (
+      <main
+        className="variant-table easy-page"
+        data-status={state.status}
+        data-version={state.lastUpdate}
+        data-busy={busy}
+      >
         <EasyTable
           state={state}
           me={me}
-          myTurn={state.currentTurn === playerId}
+          header={header}
           busy={busy}
           note={note}
           onPlay={(id, source) => void actions.play(id, source)}
           onPickUp={() => void actions.pickUp()}
         />
+      </main>
+    );
+  }
+  return (
+    <main className="variant-page easy-page" data-status={state.status} data-version={state.lastUpdate}>
+      {header}
+      {state.status === 'waiting' && (
+        <EasyWaiting state={state} playerId={playerId} busy={busy} onAddAi={actions.addAi} onStart={actions.start} />
       )}
-      {state.status === 'playing' && me === null && (
+      {state.status === 'playing' && (
         <p className="card easy-note" role="alert">
           You are not seated in this game.
         </p>

@@ -7,6 +7,8 @@ import type {
   MainCard,
 } from '@palace/protocol';
 import type { Toast } from '../../../stores/toast-store.js';
+import { type LastMove, YOU } from '../../../table/model.js';
+import { actionSentence } from '../../../table/sentences.js';
 
 /**
  * The easy game screen's pure pieces: when an AI move is due, which own cards may be clicked, and
@@ -83,11 +85,47 @@ export function aiOutcomeToast(answer: EasyAiMoveAnswer): ToastInput | null {
   return null;
 }
 
-/** The line under the table saying what an AI just did. */
-export function aiMoveLine(answer: EasyAiMoveAnswer): string {
-  if (answer.action === 'pickup') return `${answer.aiName} picked up the pile`;
+/** The last move the page saw an answer of, told on the table until the game moves on. */
+export interface EasyNote {
+  /** The move in words (see `table/sentences.ts`). */
+  readonly text: string;
+  /** Who made it (a seat id, or `YOU`) and what it was, for the motion. */
+  readonly move: LastMove;
+  /** The game's version the move led to: a newer state is another move, and the note goes. */
+  readonly version: number;
+}
+
+/** What an AI just did, in the table's words ("AI Player 1 played 7♥"), and who it was for the motion. */
+export function aiMoveNote(answer: EasyAiMoveAnswer): EasyNote {
   const cards = answer.cards.length > 0 ? answer.cards : answer.card === null ? [] : [answer.card];
-  return `${answer.aiName} played ${cards.map(cardName).join(' ')}`;
+  const seat = answer.gameState.players.find((p) => p.name === answer.aiName);
+  return {
+    text: actionSentence({ who: answer.aiName, kind: answer.action, cards, burned: answer.clearedPile }),
+    move: {
+      by: seat?.id ?? answer.aiName,
+      kind: answer.action === 'pickup' ? 'pickup' : answer.clearedPile ? 'burn' : 'play',
+    },
+    version: answer.gameState.lastUpdate,
+  };
+}
+
+/** What the viewer's own play did ("You played 8♥", or picked up the pile with a face-down card). */
+export function ownPlayNote(answer: EasyPlayAnswer): EasyNote {
+  const kind = answer.pickedUp ? 'pickup' : 'play';
+  return {
+    text: actionSentence({ who: 'You', you: true, kind, cards: [answer.card], burned: answer.clearedPile }),
+    move: { by: YOU, kind: answer.pickedUp ? 'pickup' : answer.clearedPile ? 'burn' : 'play' },
+    version: answer.gameState.lastUpdate,
+  };
+}
+
+/** The viewer picked up the pile. */
+export function ownPickUpNote(version: number): EasyNote {
+  return {
+    text: actionSentence({ who: 'You', you: true, kind: 'pickup', cards: [] }),
+    move: { by: YOU, kind: 'pickup' },
+    version,
+  };
 }
 
 /**
