@@ -52,7 +52,10 @@ describe('web client - installable app', () => {
     // The worker is checked again on every visit; hashed assets are cached for good.
     expect(sw.headers.get('cache-control')).not.toContain('immutable');
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
-    expect((await fetch(`${base}${script}`)).headers.get('cache-control')).toContain('immutable');
+    const scriptAnswer = await fetch(`${base}${script}`);
+    expect(scriptAnswer.headers.get('cache-control')).toContain('immutable');
+    // Read to the end: an unread answer keeps its connection busy, and the server's close waits for it.
+    await scriptAnswer.arrayBuffer();
     expect(await sw.text()).toContain('precacheAndRoute');
   });
 
@@ -90,11 +93,14 @@ describe('web client - installable app', () => {
         await expect(page.getByRole('group', { name: row }).getByRole('button').count()).resolves.toBe(3);
       }
       // Play: a legal card (or Pick Up when the AI starts and nothing is playable yet).
-      const myTurn = page.locator('.my-area button.playing-card.selectable');
+      const myTurn = page.locator('[data-zone="own"] button[data-card-id].tc-hint');
       await expect
-        .poll(() => page.evaluate("document.querySelectorAll('.my-area button.playing-card.selectable').length"), {
-          timeout: 10_000,
-        })
+        .poll(
+          () => page.evaluate(`document.querySelectorAll('[data-zone="own"] button[data-card-id].tc-hint').length`),
+          {
+            timeout: 10_000,
+          },
+        )
         .toBeGreaterThan(0);
       const before = await page.getByRole('group', { name: 'Hand' }).getByRole('button').count();
       await myTurn.first().click();
