@@ -147,4 +147,45 @@ describe('web client - the game table', () => {
     await hand.waitFor();
     await expectTableFitsEverywhere(page, 'table-simplified', 3);
   });
+
+  it('table - keyboard alone plays a card (one tab stop for the cards, arrows between them), and no move animates under reduced motion', async () => {
+    const user = await openBrowser();
+    users.push(user);
+    const { page } = user;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${base}/poker`);
+    const hand = page.getByRole('group', { name: 'Hand' });
+    await hand.getByRole('button').first().waitFor();
+    // The AI may go first: wait for our turn.
+    await page.locator('.turn-line.mine').waitFor({ timeout: 10_000 });
+    const before = await page.evaluate('document.querySelectorAll(\'[data-zone="own"] [data-card-id]\').length');
+    // Tab reaches the own cards once (the focused card is a button named like "7 of hearts").
+    let focused = '';
+    for (let i = 0; i < 30 && !/ of (hearts|diamonds|clubs|spades)$|^Face-down card$/.test(focused); i++) {
+      await page.keyboard.press('Tab');
+      focused = String(await page.evaluate("document.activeElement?.getAttribute('aria-label') ?? ''"));
+    }
+    expect(focused).toMatch(/ of (hearts|diamonds|clubs|spades)$/);
+    // Arrows move between the cards that may be played; Enter selects; Tab goes on to Play.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    const chosen = String(await page.evaluate("document.activeElement?.getAttribute('aria-label') ?? ''"));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: chosen }).getAttribute('aria-pressed')).resolves.toBe('true');
+    let onPlay = false;
+    for (let i = 0; i < 40 && !onPlay; i++) {
+      await page.keyboard.press('Tab');
+      onPlay = /^Play( \d+ cards)?$/.test(String(await page.evaluate("document.activeElement?.textContent ?? ''")));
+    }
+    expect(onPlay).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.locator('.last-action', { hasText: /^You played/ }).waitFor();
+    // Reduced motion: the move ran without any animation of the cards.
+    const running = await page.evaluate(
+      "document.getAnimations().filter((a) => a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('.game-table')).length",
+    );
+    expect(running).toBe(0);
+    expect(await page.evaluate("document.querySelectorAll('.tc-ghost').length")).toBe(0);
+    expect(Number(before)).toBeGreaterThan(0);
+  });
 });

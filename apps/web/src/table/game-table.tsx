@@ -259,7 +259,7 @@ function OwnArea({ model }: { readonly model: TableModel }): ReactElement | null
     () => (own === null ? [] : [...own.faceDown, ...own.faceUp, ...own.hand].map((c) => c.id)),
     [own],
   );
-  const roving = useRovingCards(area, order, enabled);
+  const roving = useRovingCards(area, order, enabled, hinted);
   if (own === null) return <div className="gt-own spectator" />;
   const slots = Math.max(own.faceDown.length, own.faceUp.length);
   const row = (cards: readonly TableCard[], title: string, className: string) => (

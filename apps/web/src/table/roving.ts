@@ -5,7 +5,7 @@ const GROUPS = '.gt-row, .gt-hand';
 
 /**
  * Keyboard play on the own cards (DECISIONS §10): the own cards are one stop in the tab order (the
- * card last focused, else the first that may be pressed); Left/Right move between the cards that
+ * card last focused, else the first legal play, else the first that may be pressed); Left/Right move between the cards that
  * may be pressed, Up/Down between the rows (face-down and face-up, the hand), Home/End to the ends;
  * Enter or Space selects (the card is a button), and Tab goes on to the action buttons.
  */
@@ -13,13 +13,15 @@ export function useRovingCards(
   area: RefObject<HTMLElement | null>,
   order: readonly string[],
   enabled: ReadonlySet<string>,
+  /** Where the stop starts when no card was focused yet: the first of these (the legal plays). */
+  preferred: ReadonlySet<string> = enabled,
 ): {
   readonly tabIndex: (id: string) => number;
   readonly onKeyDown: (event: KeyboardEvent) => void;
   readonly onFocus: (event: FocusEvent) => void;
 } {
   const [current, setCurrent] = useState<string | null>(null);
-  const first = order.find((id) => enabled.has(id)) ?? null;
+  const first = order.find((id) => enabled.has(id) && preferred.has(id)) ?? order.find((id) => enabled.has(id)) ?? null;
   const active = current !== null && enabled.has(current) ? current : first;
 
   const buttons = (root: Element): HTMLButtonElement[] =>
