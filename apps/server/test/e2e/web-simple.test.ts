@@ -47,9 +47,9 @@ describe('web client - the simple websocket and simple REST games in a real brow
 
   /** What changes whenever the viewer's view does: own cards, the pile, the turn line, the end. */
   const SIGNATURE = `(() => {
-    const own = [...document.querySelectorAll('.my-area button.playing-card')].map((b) => b.getAttribute('aria-label'));
-    const pile = document.querySelector('.pile')?.getAttribute('aria-label') ?? '';
-    const turn = document.querySelector('.simple-turn')?.textContent ?? '';
+    const own = [...document.querySelectorAll('[data-zone="own"] button[data-card-id]')].map((b) => b.getAttribute('aria-label'));
+    const pile = document.querySelector('[data-zone="pile"]')?.getAttribute('aria-label') ?? '';
+    const turn = document.querySelector('.gt-turn')?.textContent ?? '';
     const end = document.querySelector('.simple-winner') === null ? '' : 'finished';
     return own.join(',') + '|' + pile + '|' + turn + '|' + end;
   })()`;
@@ -68,7 +68,7 @@ describe('web client - the simple websocket and simple REST games in a real brow
   async function move(page: Page): Promise<boolean> {
     if (!(await page.getByText('Your turn', { exact: true }).isVisible())) return false;
     const before = await signature(page);
-    const playable = page.locator('.my-area button.playing-card.selectable:not([disabled])');
+    const playable = page.locator('[data-zone="own"] button[data-card-id]:not([disabled])');
     const pickUp = page.getByRole('button', { name: 'Pick Up Pile' });
     if ((await playable.count()) > 0) {
       await playable.first().click();
@@ -121,19 +121,24 @@ describe('web client - the simple websocket and simple REST games in a real brow
     // Ann adds an AI; everyone sees it (and its join line in the chat).
     await ann.page.getByRole('button', { name: 'Add AI opponent' }).click();
     await bob.page.getByRole('list', { name: 'Other players' }).getByText('AI Player 1').waitFor();
-    await bob.page.getByText('AI Player 1 (AI) joined the game').waitFor();
+    // The chat is in the side sheet (closed on a phone): the line is there, out of sight.
+    await bob.page.getByText('AI Player 1 (AI) joined the game').waitFor({ state: 'attached' });
 
     await pickFaceUp(ann.page, true);
     await ann.page.getByText('Waiting for the other players to choose their face-up cards.').waitFor();
     await shots(ann.page, 'simple-ws-setup');
     await pickFaceUp(bob.page, true);
-    for (const page of [ann.page, bob.page]) await page.getByRole('heading', { name: 'Play', exact: true }).waitFor();
-    await ann.page.getByText('All players are ready. Game has started!').waitFor();
+    for (const page of [ann.page, bob.page]) await page.getByRole('button', { name: 'Play Selected' }).waitFor();
+    await ann.page.getByText('All players are ready. Game has started!').waitFor({ state: 'attached' });
 
-    // Chat both ways through the socket; shortcodes show as emojis.
+    // Chat both ways through the socket, in the side sheet a phone opens from the bar; shortcodes show as emojis.
+    await ann.page.getByRole('button', { name: 'Chat & rules' }).click();
     await ann.page.getByRole('textbox', { name: 'Message' }).fill('good luck :fire:');
     await ann.page.getByRole('textbox', { name: 'Message' }).press('Enter');
-    await bob.page.getByText('good luck 🔥').waitFor();
+    await ann.page.getByRole('list', { name: 'Chat messages' }).getByText('good luck 🔥').waitFor();
+    await shots(ann.page, 'simple-ws-chat');
+    await ann.page.getByRole('complementary', { name: 'Chat & rules' }).getByRole('button', { name: 'Close' }).click();
+    await bob.page.getByText('good luck 🔥').waitFor({ state: 'attached' });
 
     // A third browser cannot join a started game: the server's refusal on the Error page.
     const cy = await browser();
@@ -159,7 +164,7 @@ describe('web client - the simple websocket and simple REST games in a real brow
         await shots(ann.page, 'simple-ws-playing');
         // A reload takes the seat back with the token kept in session storage.
         await ann.page.reload();
-        await ann.page.getByRole('heading', { name: 'Play', exact: true }).waitFor();
+        await ann.page.getByRole('button', { name: 'Play Selected' }).waitFor();
         await expect(ann.page.getByRole('group', { name: 'Face up' }).getByRole('button').count()).resolves.toBe(3);
       }
     }
@@ -206,10 +211,12 @@ describe('web client - the simple websocket and simple REST games in a real brow
       await page.locator('.toast-title', { hasText: 'Selection Limit' }).waitFor();
       await shots(page, 'simple-rest-setup');
       await page.getByRole('button', { name: 'Confirm Selection' }).click();
-      await page.getByRole('heading', { name: 'Play', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Play Selected' }).waitFor();
+      await page.getByRole('button', { name: 'Chat & rules' }).click();
       await page.getByRole('textbox', { name: 'Message' }).fill('hello AI');
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByRole('list', { name: 'Chat messages' }).getByText('hello AI').waitFor();
+      await page.getByRole('complementary', { name: 'Chat & rules' }).getByRole('button', { name: 'Close' }).click();
 
       let moves = 0;
       let reloaded = false;
@@ -225,7 +232,7 @@ describe('web client - the simple websocket and simple REST games in a real brow
           await shots(page, 'simple-rest-playing');
           const before = await page.getByRole('group', { name: 'Face up' }).getByRole('button').count();
           await page.reload();
-          await page.getByRole('heading', { name: 'Play', exact: true }).waitFor();
+          await page.getByRole('button', { name: 'Play Selected' }).waitFor();
           await expect(page.locator('.game-code').textContent()).resolves.toBe(gameId);
           await expect(page.getByRole('group', { name: 'Face up' }).getByRole('button').count()).resolves.toBe(before);
         }

@@ -1,17 +1,18 @@
 import '../../pages.css';
 import '../variants.css';
 import './simple.css';
+import { FACE_UP_COUNT } from '@palace/core';
 import type { SimpleGameState } from '@palace/protocol';
 import { type ReactElement, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { toggleFaceUpChoice } from '../../play/selection.js';
+import { toggleChoice } from '../../../table/selection.js';
 import { useAiLevel } from '../ai-level.js';
 import { VariantErrorPage } from '../table-kit.js';
 import { usePoll } from '../use-poll.js';
 import { errorText } from '../variant-api.js';
 import { readGameQuery } from './simple-forms.js';
 import { REST_FALLBACKS, type StateAnswer, simpleRestApi } from './simple-rest-api.js';
-import { FACE_UP_COUNT, SimpleTable } from './simple-table.js';
+import { SimpleTable } from './simple-table.js';
 import { errorToast, selectionToast } from './simple-toasts.js';
 
 /** Where the REST screens start over. */
@@ -108,12 +109,12 @@ function SimpleRestGame(props: { readonly gameId: string; readonly username: str
       home={REST_HOME}
       busy={busy}
       picks={picks}
-      onPick={(card) => {
-        if (!picks.includes(card.id) && picks.length >= FACE_UP_COUNT) {
+      onPick={(id) => {
+        if (!picks.includes(id) && picks.length >= FACE_UP_COUNT) {
           selectionToast('limit');
           return;
         }
-        setChosen(toggleFaceUpChoice(picks, card.id, FACE_UP_COUNT));
+        setChosen(toggleChoice(picks, id, FACE_UP_COUNT));
       }}
       onConfirm={() => {
         if (picks.length !== FACE_UP_COUNT) {

@@ -1,38 +1,27 @@
 import '../../pages.css';
 import '../variants.css';
 import './simple.css';
-import { SIMPLE_MAX_PLAYERS, type SimpleGameState, type SimplePlayer } from '@palace/protocol';
+import { FACE_UP_COUNT } from '@palace/core';
+import type { SimpleGameState } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { TurnClock } from '../../../ui/turn-clock.js';
-import { type AnyCard, toggleSelection } from '../../play/selection.js';
+import { GameTable } from '../../../table/game-table.js';
+import { ownCards, stillAllowed, toggleCard } from '../../../table/selection.js';
 import { playTick } from '../../play/sounds.js';
 import { ReplayLink } from '../../replay/replay-link.js';
 import { AiLevelSelect } from '../ai-level.js';
-import {
-  asAnyCard,
-  Badge,
-  Opponents,
-  OwnCards,
-  Panel,
-  RulesCard,
-  type SeatSummary,
-  Standings,
-  StatusBadge,
-  TableView,
-  VariantHeader,
-} from '../table-kit.js';
+import { Badge, Panel, RulesCard, Standings, StatusBadge, VariantHeader } from '../table-kit.js';
 import { VariantChat, type VariantChatLine } from '../variant-chat.js';
-
-/** Face-up cards each player chooses (spec 02 §9). */
-export const FACE_UP_COUNT = 3;
+import { simpleCanAddAi, simpleChoosing, simpleTableModel } from './simple-table-model.js';
 
 /**
  * The game screen both simple variants share (spec 02 §2: the REST screen "has the same layout as
- * the websocket one"): header (game id, role badge, status badge, Leave), a controls card for the
- * status, the table with opponents and the viewer's own cards, the rules card and the chat. It only
- * shows the server's view: a card is enabled when `playableCards` lists it (during the face-up
- * choice, any hand card), Pick Up Pile only when `canPickUp`. The transport lives in the page.
+ * the websocket one") on the table kit: the header (game id, role badge, status badge, Leave) over
+ * the table; the other seats, the pile and the deck, the viewer's rows and the action bar (Confirm
+ * Selection and Add AI opponent in setup, Pick Up Pile and Play Selected in play); the status card
+ * over the middle while choosing face-up cards and at the end; the chat and the rules beside the
+ * table (a sheet on a phone). It only shows the server's view (see `simpleTableModel`). The
+ * transport lives in the page.
  */
 export function SimpleTable(props: {
   readonly title: string;
@@ -46,8 +35,8 @@ export function SimpleTable(props: {
   readonly banner?: ReactNode;
   /** The hand cards picked for face-up so far. */
   readonly picks: readonly string[];
-  /** A hand card clicked during the face-up choice. */
-  readonly onPick: (card: AnyCard) => void;
+  /** A hand card pressed during the face-up choice. */
+  readonly onPick: (id: string) => void;
   /** Confirms the picks (simple REST); the websocket confirms on the third pick. */
   readonly onConfirm?: () => void;
   readonly onPlay: (cardIds: readonly string[]) => void;
@@ -57,29 +46,34 @@ export function SimpleTable(props: {
   readonly onLeave: () => void;
 }): ReactElement {
   const { game } = props;
-  const me = game.players.find((p) => p.username === game.you) ?? null;
-  const myTurn = me !== null && game.status === 'playing' && game.currentTurn === me.username;
-  const [selected, setSelected] = useState<AnyCard[]>([]);
+  const [selected, setSelected] = useState<readonly string[]>([]);
+  const choosing = simpleChoosing(game);
+  const myTurn = game.status === 'playing' && game.you !== null && game.currentTurn === game.you;
 
-  // A new view: keep only the picks the server still allows.
+  // A new view: keep only the cards the server still allows.
   useEffect(() => {
-    setSelected((now) => now.filter((c) => game.playableCards.includes(c.id)));
+    setSelected((now) => stillAllowed(now, game.playableCards));
   }, [game.playableCards]);
   useTurnSounds(myTurn, game.status === 'finished');
 
-  const choosing = game.status === 'setup' && game.mustSelectFaceUp && me !== null;
-  const playable = choosing ? (me?.hand.map((c) => c.id) ?? []) : myTurn ? game.playableCards : [];
-  const shownSelection = choosing
-    ? (me?.hand.filter((c) => props.picks.includes(c.id)).map(asAnyCard) ?? [])
-    : selected;
-  const pick = (card: AnyCard) => {
-    if (choosing) props.onPick(card);
-    else setSelected((now) => toggleSelection(now, card));
-  };
-  const seats: SeatSummary[] = game.players.filter((p) => p.username !== game.you).map((p) => seatOf(p, game));
-
-  return (
-    <main className="variant-page simple-page">
+  const model = simpleTableModel(game, {
+    selected,
+    picks: props.picks,
+    busy: props.busy,
+    onCard: (id) => {
+      if (choosing) props.onPick(id);
+      else setSelected((now) => toggleCard(now, id, model.own === null ? [] : ownCards(model.own)));
+    },
+    play: () => {
+      props.onPlay(selected);
+      setSelected([]);
+    },
+    pickUp: props.onPickUp,
+    addAi: props.onAddAi,
+    ...(props.onConfirm === undefined ? {} : { confirm: props.onConfirm }),
+  });
+  const header = (
+    <>
       <VariantHeader
         title={props.title}
         gameId={game.id}
@@ -94,82 +88,49 @@ export function SimpleTable(props: {
         onLeave={props.onLeave}
       />
       {props.banner}
-      <div className="variant-layout">
-        <div className="variant-main">
-          <Controls
-            {...props}
-            me={me}
-            myTurn={myTurn}
+    </>
+  );
+  return (
+    <main className="variant-table simple-page">
+      <GameTable
+        model={model}
+        header={header}
+        sideLabel="Chat & rules"
+        barStart={simpleCanAddAi(game) ? <AiLevelSelect disabled={props.busy} /> : undefined}
+        notice={
+          <SimpleNotice
+            game={game}
             choosing={choosing}
-            selected={selected}
-            onPlaySelected={() => {
-              props.onPlay(selected.map((c) => c.id));
-              setSelected([]);
-            }}
+            picks={props.picks.length}
+            home={props.home}
+            confirms={props.onConfirm !== undefined}
           />
-          <section className="board variant-board" aria-label="Game table">
-            <Opponents seats={seats} />
-            <TableView pileTop={game.pile.slice(-3)} pileCount={game.pileCount} deckCount={game.deckCount} />
-            {me !== null && (
-              <OwnCards
-                hand={me.hand}
-                faceUp={me.faceUp}
-                faceDown={me.faceDownCards}
-                playable={props.busy ? [] : playable}
-                selected={shownSelection}
-                onPick={pick}
-              />
-            )}
-          </section>
-        </div>
-        <div className="variant-side">
-          <RulesCard more />
-          <VariantChat lines={props.chat} me={game.you} onSend={props.onChat} />
-        </div>
-      </div>
+        }
+        side={
+          <>
+            <VariantChat lines={props.chat} me={game.you} onSend={props.onChat} />
+            <RulesCard more />
+          </>
+        }
+      />
     </main>
   );
 }
 
-/** What the table shows of another seat. */
-function seatOf(p: SimplePlayer, game: SimpleGameState): SeatSummary {
-  const flags: string[] = [];
-  if (game.status === 'setup') flags.push(p.isReady ? 'Ready' : 'Choosing');
-  if (p.hasLeft) flags.push('Left');
-  if (p.away) flags.push('Away');
-  return {
-    key: p.username,
-    name: p.username,
-    isAI: p.isAI,
-    ...(p.aiLevel === undefined ? {} : { aiLevel: p.aiLevel }),
-    isTurn: game.status === 'playing' && game.currentTurn === p.username,
-    handCount: p.handCount,
-    faceUp: p.faceUp,
-    faceDownCount: p.faceDownCount,
-    flags,
-  };
-}
-
-/** The controls card: the face-up choice in setup, the turn and its buttons in play, the end. */
-function Controls(props: {
+/** The status card over the middle of the table: the face-up choice in setup, the end; nothing in play. */
+function SimpleNotice(props: {
   readonly game: SimpleGameState;
-  readonly me: SimplePlayer | null;
-  readonly myTurn: boolean;
   readonly choosing: boolean;
-  readonly busy: boolean;
+  readonly picks: number;
   readonly home: string;
-  readonly picks: readonly string[];
-  readonly selected: readonly AnyCard[];
-  readonly onConfirm?: () => void;
-  readonly onPlaySelected: () => void;
-  readonly onPickUp: () => void;
-  readonly onAddAi: () => void;
-}): ReactElement {
-  const { game, me } = props;
+  /** Confirm Selection confirms the picks (REST); else the third pick does. */
+  readonly confirms: boolean;
+}): ReactElement | null {
+  const { game } = props;
   if (game.status === 'finished') {
     const rows = (game.standings ?? []).map((s) => ({ name: s.username, place: s.place, cardsLeft: s.cardsLeft }));
     return (
-      <Panel title="Game over" className="simple-controls">
+      <Panel title="Game over" className="simple-controls variant-notice">
         <p className="simple-winner" role="status">
           {game.winner === game.you ? 'You won!' : `${game.winner ?? 'Nobody'} wins!`}
         </p>
@@ -183,72 +144,24 @@ function Controls(props: {
       </Panel>
     );
   }
-  if (game.status === 'setup') {
-    const canAddAi = game.players.length < SIMPLE_MAX_PLAYERS;
-    return (
-      <Panel title="Setup" className="simple-controls">
-        {props.choosing ? (
-          <>
-            <p>Choose 3 cards to place face-up</p>
-            <p className="small muted" role="status" aria-live="polite">
-              {props.picks.length} of {FACE_UP_COUNT} selected
-              {props.onConfirm === undefined ? ' · the third pick confirms your choice' : ''}
-            </p>
-          </>
-        ) : (
-          <p role="status">
-            {game.players.length < 2
-              ? 'Waiting for another player. Share the game ID or add an AI opponent.'
-              : 'Waiting for the other players to choose their face-up cards.'}
-          </p>
-        )}
-        <div className="button-row">
-          {props.choosing && props.onConfirm !== undefined && (
-            <button type="button" className="button button-primary" disabled={props.busy} onClick={props.onConfirm}>
-              Confirm Selection
-            </button>
-          )}
-          {canAddAi && (
-            <>
-              <AiLevelSelect disabled={props.busy} />
-              <button type="button" className="button button-secondary" disabled={props.busy} onClick={props.onAddAi}>
-                Add AI opponent
-              </button>
-            </>
-          )}
-        </div>
-      </Panel>
-    );
-  }
-  const allPlayable = props.selected.length > 0 && props.selected.every((c) => game.playableCards.includes(c.id));
+  if (game.status !== 'setup') return null;
   return (
-    <Panel title="Play" className="simple-controls">
-      <p className={`turn-line simple-turn${props.myTurn ? ' mine' : ''}`} role="status">
-        {props.myTurn
-          ? 'Your turn'
-          : me === null
-            ? `${game.currentTurn ?? '…'}'s turn`
-            : `Waiting for ${game.currentTurn ?? '…'}`}
-      </p>
-      <TurnClock deadline={game.turnDeadline} />
-      <div className="button-row actions">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={!props.myTurn || props.busy || !allPlayable}
-          onClick={props.onPlaySelected}
-        >
-          Play Selected
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!props.myTurn || props.busy || !game.canPickUp}
-          onClick={props.onPickUp}
-        >
-          Pick Up Pile
-        </button>
-      </div>
+    <Panel title="Setup" className="simple-controls variant-notice">
+      {props.choosing ? (
+        <>
+          <p>Choose 3 cards to place face-up</p>
+          <p className="small muted" role="status" aria-live="polite">
+            {props.picks} of {FACE_UP_COUNT} selected
+            {props.confirms ? '' : ' · the third pick confirms your choice'}
+          </p>
+        </>
+      ) : (
+        <p role="status">
+          {game.players.length < 2
+            ? 'Waiting for another player. Share the game ID or add an AI opponent.'
+            : 'Waiting for the other players to choose their face-up cards.'}
+        </p>
+      )}
     </Panel>
   );
 }

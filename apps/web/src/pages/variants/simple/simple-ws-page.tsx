@@ -79,7 +79,7 @@ function SimpleWsGame(props: { readonly roomId: string; readonly username: strin
       busy={s.phase !== 'joined'}
       banner={banner(s.phase, s.notice, s.retry)}
       picks={me?.selecting ?? []}
-      onPick={(card) => send({ type: 'select_faceup', roomId, username, card: card.id })}
+      onPick={(id) => send({ type: 'select_faceup', roomId, username, card: id })}
       onPlay={(ids) =>
         send(
           ids.length === 1 && ids[0] !== undefined

@@ -1,0 +1,137 @@
+import { SIMPLE_MAX_PLAYERS, type SimpleGameState, type SimplePlayer } from '@palace/protocol';
+import { sortHand, tableCards } from '../../../table/cards.js';
+import type { TableAction, TableModel, TableSeat } from '../../../table/model.js';
+import { aiLevelLabel } from '../ai-level.js';
+
+/** What the simple screens' table may do, and what the page holds that the state does not. */
+export interface SimpleTableUi {
+  /** The cards selected to play (hand, face-up or a face-down slot). */
+  readonly selected: readonly string[];
+  /** The hand cards picked for face-up so far (the server's `selecting` on the websocket). */
+  readonly picks: readonly string[];
+  /** A request runs or the connection is down: nothing may be pressed. */
+  readonly busy: boolean;
+  readonly onCard: (id: string) => void;
+  readonly play: () => void;
+  readonly pickUp: () => void;
+  readonly addAi: () => void;
+  /** Confirm Selection (simple REST); absent on the websocket, where the third pick confirms. */
+  readonly confirm?: () => void;
+}
+
+/** The viewer's seat, or null when the view is not a seat's. */
+export function simpleSeat(game: SimpleGameState): SimplePlayer | null {
+  return game.you === null ? null : (game.players.find((p) => p.username === game.you) ?? null);
+}
+
+/** The viewer still chooses the 3 face-up cards: any hand card may be pressed. */
+export function simpleChoosing(game: SimpleGameState): boolean {
+  return game.status === 'setup' && game.mustSelectFaceUp && simpleSeat(game) !== null;
+}
+
+/** Another seat may still be added (setup, fewer than 4 seats). */
+export function simpleCanAddAi(game: SimpleGameState): boolean {
+  return game.status === 'setup' && game.players.length < SIMPLE_MAX_PLAYERS;
+}
+
+/**
+ * The simple websocket and simple REST games' state as the table kit's model (spec 02 §2 "Simple
+ * websocket game"): the other seats in the order of play after the viewer, the pile and the deck,
+ * the viewer's rows, and the controls of the status — in setup Confirm Selection (REST) and Add AI
+ * opponent, in play Pick Up Pile and Play Selected. During the face-up choice any hand card may be
+ * pressed; in play only the cards the server's `playableCards` lists, on the viewer's turn; Pick
+ * Up Pile only when it says `canPickUp`; nothing while `busy`. The variant reports no last move.
+ */
+export function simpleTableModel(game: SimpleGameState, ui: SimpleTableUi): TableModel {
+  const at = game.players.findIndex((p) => p.username === game.you);
+  const me = at < 0 ? null : (game.players[at] as SimplePlayer);
+  const others = at < 0 ? game.players : [...game.players.slice(at + 1), ...game.players.slice(0, at)];
+  const playing = game.status === 'playing';
+  const myTurn = me !== null && playing && game.currentTurn === me.username;
+  const choosing = simpleChoosing(game);
+  const actions: TableAction[] = [];
+  if (game.status === 'setup') {
+    if (choosing && ui.confirm !== undefined) {
+      actions.push({
+        key: 'confirm',
+        label: 'Confirm Selection',
+        tone: 'primary',
+        enabled: !ui.busy,
+        onPress: ui.confirm,
+      });
+    }
+    if (simpleCanAddAi(game)) {
+      actions.push({ key: 'ai', label: 'Add AI opponent', tone: 'secondary', enabled: !ui.busy, onPress: ui.addAi });
+    }
+  } else if (playing && me !== null) {
+    const allPlayable = ui.selected.length > 0 && ui.selected.every((id) => game.playableCards.includes(id));
+    actions.push(
+      {
+        key: 'pickup',
+        label: 'Pick Up Pile',
+        tone: 'secondary',
+        enabled: myTurn && !ui.busy && game.canPickUp,
+        onPress: ui.pickUp,
+      },
+      {
+        key: 'play',
+        label: 'Play Selected',
+        tone: 'primary',
+        enabled: myTurn && !ui.busy && allPlayable,
+        onPress: ui.play,
+      },
+    );
+  }
+  const handIds = me?.hand.map((c) => c.id) ?? [];
+  return {
+    seats: others.map((p) => seatOf(p, game)),
+    deckCount: game.deckCount,
+    pile: { top: tableCards(game.pile.slice(-3)), count: game.pileCount },
+    lastAction: null,
+    turn: playing
+      ? {
+          text: myTurn
+            ? 'Your turn'
+            : me === null
+              ? `${game.currentTurn ?? '…'}'s turn`
+              : `Waiting for ${game.currentTurn ?? '…'}`,
+          mine: myTurn,
+          deadline: game.turnDeadline,
+        }
+      : null,
+    own:
+      me === null
+        ? null
+        : {
+            hand: sortHand(tableCards(me.hand)),
+            faceUp: tableCards(me.faceUp),
+            faceDown: tableCards(me.faceDownCards),
+          },
+    enabled: ui.busy ? [] : choosing ? handIds : myTurn ? game.playableCards : [],
+    hinted: myTurn ? game.playableCards : [],
+    selected: choosing ? ui.picks.filter((id) => handIds.includes(id)) : ui.selected,
+    onCard: ui.onCard,
+    actions,
+    lastMove: null,
+  };
+}
+
+function seatOf(p: SimplePlayer, game: SimpleGameState): TableSeat {
+  const isTurn = game.status === 'playing' && game.currentTurn === p.username;
+  const flags: string[] = [];
+  if (game.status === 'setup') flags.push(p.isReady ? 'Ready' : 'Choosing');
+  if (p.hasLeft) flags.push('Left');
+  if (p.away) flags.push('Away');
+  if (game.status === 'finished' && game.winner === p.username) flags.push('Winner');
+  return {
+    key: p.username,
+    name: p.username,
+    ai: p.isAI ? { level: p.aiLevel === undefined ? undefined : aiLevelLabel(p.aiLevel) } : null,
+    isTurn,
+    handCount: p.handCount,
+    faceUp: tableCards(p.faceUp),
+    faceDownCount: p.faceDownCount,
+    flags,
+    deadline: isTurn ? game.turnDeadline : null,
+  };
+}
