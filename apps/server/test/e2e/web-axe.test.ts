@@ -474,7 +474,7 @@ describe('web client - axe-core finds no serious or critical violation on any ro
     await page.getByRole('list', { name: 'Other players' }).getByText('AI Player 1').waitFor();
     findings.push(...(await auditSizes(page, '/simple-game setup')));
     await pickFaceUp(true);
-    await page.getByRole('heading', { name: 'Play', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Play Selected' }).waitFor();
     findings.push(...(await auditSizes(page, '/simple-game in play')));
 
     await page.goto(`${base}/simple-rest`);
@@ -486,7 +486,7 @@ describe('web client - axe-core finds no serious or critical violation on any ro
     await pickFaceUp(false);
     findings.push(...(await auditSizes(page, '/simple-game-rest setup')));
     await page.getByRole('button', { name: 'Confirm Selection' }).click();
-    await page.getByRole('heading', { name: 'Play', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Play Selected' }).waitFor();
     findings.push(...(await auditSizes(page, '/simple-game-rest in play')));
 
     await page.goto(`${base}/palace-home`);
@@ -494,7 +494,7 @@ describe('web client - axe-core finds no serious or critical violation on any ro
     await page.getByRole('button', { name: 'Create Game' }).click();
     await page.getByRole('region', { name: 'Waiting for players' }).waitFor();
     await page.getByRole('button', { name: 'Add AI' }).click();
-    await page.locator('.opponent-name', { hasText: 'AI Player 1' }).waitFor();
+    await page.getByRole('list', { name: 'Other players' }).getByText('AI Player 1').waitFor();
     findings.push(...(await auditSizes(page, '/palace-game waiting')));
     await page.getByRole('button', { name: 'Start Game' }).click();
     await page.getByRole('button', { name: 'Ready' }).waitFor();

@@ -1,31 +1,14 @@
-import type { AiLevelName, MainCard, MaskedCard, SimpleHiddenCard } from '@palace/protocol';
+import type { MainCard } from '@palace/protocol';
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CardRow } from '../play/card-row.js';
 import { CardView } from '../play/card-view.js';
-import type { AnyCard } from '../play/selection.js';
-import { sortByRank } from '../play/selection.js';
-import { AiTag } from './ai-level.js';
 
 /**
- * The table pieces every username variant shares (simple websocket, simple REST, public games,
- * easy; spec 02 §2 "Game screen"): header with badges and Leave, a controls card, the table with
- * the pile (and deck), the opponents, the viewer's own rows, the rules card, the spectator list, the
- * final standings and the error page. They only show what the server sent: which cards may be played
- * comes from the state's `playableCards`; no piece here decides a rule.
+ * The pieces the username variants' screens share around the table (simple websocket, simple REST,
+ * public games, easy; spec 02 §2 "Game screen"): the header with badges and Leave, the panels, the
+ * rules card, the spectator list, the final standings and the error page. The table itself is the
+ * table kit (apps/web/src/table); `TableView` stays only for the replay viewer until it moves too.
  */
-
-/** Any card a variant state may hold, the simple websocket's `{suit: "unknown"}` blind card included. */
-export type VariantCard = MainCard | MaskedCard | SimpleHiddenCard;
-
-/** The one card shape the card views draw: a blind card of any variant becomes a masked card. */
-export function asAnyCard(card: VariantCard): AnyCard {
-  return 'hidden' in card ? { id: card.id, hidden: true } : card;
-}
-
-export function asAnyCards(cards: readonly VariantCard[]): AnyCard[] {
-  return cards.map(asAnyCard);
-}
 
 /** A status or role word as a small coloured badge (`tone` picks the colour). */
 export function Badge(props: {
@@ -172,88 +155,6 @@ export function TableView(props: {
         </p>
       )}
     </section>
-  );
-}
-
-/** What the table shows of another seat: counts, face-up cards, and its flags. */
-export interface SeatSummary {
-  readonly key: string;
-  readonly name: string;
-  readonly isAI: boolean;
-  /** The AI's level, when the server names one. */
-  readonly aiLevel?: AiLevelName;
-  readonly isTurn: boolean;
-  readonly handCount: number;
-  readonly faceUp: readonly MainCard[];
-  readonly faceDownCount: number;
-  /** Extra words after the counts ("Ready", "Left"). */
-  readonly flags?: readonly string[];
-}
-
-/** The other seats at the table. */
-export function Opponents({ seats }: { readonly seats: readonly SeatSummary[] }): ReactElement | null {
-  if (seats.length === 0) return null;
-  return (
-    <ul className="opponents" aria-label="Other players">
-      {seats.map((p) => (
-        <li key={p.key} className={`opponent${p.isTurn ? ' turn' : ''}`} aria-current={p.isTurn ? 'true' : undefined}>
-          <div className="opponent-name">
-            {p.name}
-            <AiTag isAI={p.isAI} level={p.aiLevel} />
-          </div>
-          <div className="small muted">
-            {p.handCount} in hand · {p.faceDownCount} down
-            {(p.flags ?? []).map((f) => ` · ${f}`).join('')}
-          </div>
-          <div className="card-row mini">
-            {p.faceUp.map((c) => (
-              <CardView key={c.id} card={c} small />
-            ))}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/**
- * The viewer's own rows: hand (low to high), face-up, face-down. `playable` lists the card ids the
- * server says may be played now; only those are enabled, unless `allClickable` (setup: any hand
- * card may be chosen face-up).
- */
-export function OwnCards(props: {
-  readonly hand: readonly VariantCard[];
-  readonly faceUp: readonly VariantCard[];
-  readonly faceDown: readonly VariantCard[];
-  readonly playable: readonly string[];
-  readonly selected: readonly AnyCard[];
-  readonly onPick: (card: AnyCard) => void;
-}): ReactElement {
-  const playable = (card: AnyCard) => props.playable.includes(card.id);
-  return (
-    <div className="my-area">
-      <CardRow
-        title="Hand"
-        cards={sortByRank(asAnyCards(props.hand))}
-        selected={props.selected}
-        playable={playable}
-        pick={props.onPick}
-      />
-      <CardRow
-        title="Face up"
-        cards={asAnyCards(props.faceUp)}
-        selected={props.selected}
-        playable={playable}
-        pick={props.onPick}
-      />
-      <CardRow
-        title="Face down"
-        cards={asAnyCards(props.faceDown)}
-        selected={props.selected}
-        playable={playable}
-        pick={props.onPick}
-      />
-    </div>
   );
 }
 
