@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { guest, lowestGroup, me, type Seat, seatOf } from '../main-harness.js';
 import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
-import { expectTableFitsEverywhere } from './table-fit.js';
+import { expectTableFitsEverywhere, tableFit } from './table-fit.js';
 
 /**
  * The game table (DECISIONS §10) of the main game in a real browser at the four screen sizes once
@@ -114,6 +114,13 @@ describe('web client - the game table', () => {
     await page.getByRole('button', { name: 'START GAME NOW' }).click();
     await page.getByRole('button', { name: 'Play Selected' }).waitFor();
     await page.getByRole('group', { name: 'Hand' }).getByRole('button').first().waitFor();
+    // A toast ("Game Started!", a move) lies over the table's middle, on no own card or button.
+    await page.locator('.toast').first().waitFor();
+    const withToast = await tableFit(page);
+    expect(withToast.problems).toEqual([]);
+    const toast = await page.locator('.toast').first().boundingBox();
+    const centre = await page.locator('.gt-centre').boundingBox();
+    expect(toast !== null && centre !== null && toast.y >= centre.y - 1).toBe(true);
     await expectTableFitsEverywhere(page, 'table-rest', 3);
   });
 

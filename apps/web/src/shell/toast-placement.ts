@@ -4,8 +4,11 @@
  * the page and asks here.
  */
 
-/** The edge of the screen the toast sits at: over the top bar, or over the bottom tab bar. */
-export type ToastEdge = 'top' | 'bottom';
+/**
+ * Where the toast sits: over the top bar, over the bottom tab bar, or — while a game table is
+ * shown — in the table's middle (`slot`), where no own card and no action button lies.
+ */
+export type ToastEdge = 'top' | 'bottom' | 'slot';
 
 /** A box in viewport px, as `getBoundingClientRect` gives it. */
 export interface Box {
@@ -39,13 +42,14 @@ export function visiblePart(box: Box, view: Box): Box | null {
  * (the current one on a tie, so a toast does not hop back and forth).
  */
 export function chooseToastEdge(
-  places: Readonly<Record<ToastEdge, Box>>,
+  places: Readonly<Record<'top' | 'bottom', Box>>,
   controls: readonly Box[],
-  current: ToastEdge,
-): ToastEdge {
-  const covered = (edge: ToastEdge) => controls.reduce((sum, control) => sum + overlapArea(places[edge], control), 0);
+  current: 'top' | 'bottom',
+): 'top' | 'bottom' {
+  const covered = (edge: 'top' | 'bottom') =>
+    controls.reduce((sum, control) => sum + overlapArea(places[edge], control), 0);
   const here = covered(current);
   if (here === 0) return current;
-  const other: ToastEdge = current === 'top' ? 'bottom' : 'top';
+  const other = current === 'top' ? 'bottom' : 'top';
   return covered(other) < here ? other : current;
 }

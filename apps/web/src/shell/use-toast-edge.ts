@@ -10,7 +10,13 @@ const CONTROLS =
  */
 const CHROME = '.top-bar, .tab-bar, .powered-by';
 /** The first choice: over the top bar, where a toast is seen first. */
-const FIRST_EDGE: ToastEdge = 'top';
+const FIRST_EDGE = 'top';
+/**
+ * A game table's middle (deck, pile, the last move): while a table shows, the toast sits there, so
+ * it never covers an own card or an action button (DECISIONS §10) — unless the middle shows a
+ * panel of its own (a winner with its buttons).
+ */
+const TABLE_SLOT = '[data-toast-slot]';
 /** How long after a toast appears the page may still be settling around it (rendering the screen it came with), in ms. */
 const SETTLE_MS = 500;
 
@@ -27,9 +33,13 @@ export function useToastEdge(viewport: RefObject<HTMLElement | null>, toastId: n
 
   useLayoutEffect(() => {
     if (toastId === null) return;
-    let current = FIRST_EDGE;
+    let current: 'top' | 'bottom' = FIRST_EDGE;
     const place = () => {
       const layer = viewport.current;
+      if (layer !== null && inTableSlot(layer)) {
+        setEdge('slot');
+        return;
+      }
       current = (layer === null ? null : edgeFor(layer, current)) ?? current;
       setEdge(current);
     };
@@ -50,8 +60,24 @@ export function useToastEdge(viewport: RefObject<HTMLElement | null>, toastId: n
   return edge;
 }
 
+/**
+ * Places the toast layer over a game table's middle when one shows (its box as CSS variables on
+ * the layer); false when there is none, or its middle holds a panel (then the edges are chosen).
+ */
+function inTableSlot(layer: HTMLElement): boolean {
+  const slot = document.querySelector<HTMLElement>(TABLE_SLOT);
+  if (slot === null || slot.querySelector('.gt-notice') !== null) return false;
+  const box = slot.getBoundingClientRect();
+  if (box.width < 1 || box.height < 1) return false;
+  layer.style.setProperty('--slot-left', `${box.left}px`);
+  layer.style.setProperty('--slot-top', `${box.top}px`);
+  layer.style.setProperty('--slot-width', `${box.width}px`);
+  layer.style.setProperty('--slot-height', `${box.height}px`);
+  return true;
+}
+
 /** The edge for the toast in `layer` now, or null when there is no toast to place. */
-function edgeFor(layer: HTMLElement, current: ToastEdge): ToastEdge | null {
+function edgeFor(layer: HTMLElement, current: 'top' | 'bottom'): 'top' | 'bottom' | null {
   const toast = layer.querySelector<HTMLElement>('.toast');
   if (toast === null) return null;
   const frame = layer.getBoundingClientRect();

@@ -201,7 +201,8 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
 function Centre({ model, notice }: { readonly model: TableModel; readonly notice: ReactNode }): ReactElement {
   const top = model.pile.top.slice(-3);
   return (
-    <div className="gt-centre">
+    // The toasts' place while the table shows (shell/use-toast-edge.ts): nothing to press lies here.
+    <div className="gt-centre" data-toast-slot="">
       <div className="gt-felt">
         {model.deckCount !== null && (
           <figure className="gt-deck" data-zone="deck" aria-label={`Deck: ${model.deckCount} cards`}>
