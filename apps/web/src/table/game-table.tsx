@@ -187,11 +187,12 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
         })}
       </div>
       {seat.open !== undefined && seat.open.hand.length > 0 && (
-        <div className="gt-seat-hand" role="group" aria-label={`${seat.name}'s hand`}>
+        <fieldset className="gt-seat-hand">
+          <legend className="sr-only">{`${seat.name}'s hand`}</legend>
           {seat.open.hand.map((card) => (
             <CardView key={card.id} card={card} size="mini" />
           ))}
-        </div>
+        </fieldset>
       )}
     </li>
   );
