@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { durationLabel, timestampLabel, unreadLabel } from '../src/lib/format.js';
 import { gameCode, nameError } from '../src/pages/play/create-game.js';
 import { filterGames } from '../src/pages/play/lobby.js';
-import { type AnyCard, sortByRank, toggleFaceUpChoice, toggleSelection } from '../src/pages/play/selection.js';
 import { noticeText, shouldNotify } from '../src/pages/play/turn-notice.js';
+import { sortHand, type TableCard, tableCard } from '../src/table/cards.js';
+import { toggleCard, toggleChoice } from '../src/table/selection.js';
 
-const card = (id: string, value: string): AnyCard => ({ id, value, suit: 'spades', symbol: '♠', color: 'black' });
-const blind = (n: number): AnyCard => ({ id: `blind-${n}`, hidden: true });
+const card = (id: string, value: string): TableCard =>
+  tableCard({ id, value, suit: 'spades', symbol: '♠', color: 'black' } as { id: string; value: string; suit: string });
+const blind = (n: number): TableCard => tableCard({ id: `blind-${n}`, hidden: true });
 
 describe('formats', () => {
   const now = new Date(2026, 10, 23, 18, 0);
@@ -26,22 +28,20 @@ describe('formats', () => {
 });
 
 describe('selection', () => {
-  it('selection - cards of one value add up; another value or a blind card replaces; a click again removes', () => {
-    const sevenA = card('a', '7');
-    const sevenB = card('b', '7');
-    const nine = card('c', '9');
-    expect(toggleSelection([sevenA], sevenB).map((c) => c.id)).toEqual(['a', 'b']);
-    expect(toggleSelection([sevenA, sevenB], nine).map((c) => c.id)).toEqual(['c']);
-    expect(toggleSelection([sevenA], blind(0)).map((c) => c.id)).toEqual(['blind-0']);
-    expect(toggleSelection([blind(0)], blind(1)).map((c) => c.id)).toEqual(['blind-1']);
-    expect(toggleSelection([sevenA, sevenB], sevenA).map((c) => c.id)).toEqual(['b']);
+  it('selection - cards of one value add up; another value or a blind card replaces; a press again removes', () => {
+    const cards = [card('a', '7'), card('b', '7'), card('c', '9'), blind(0), blind(1)];
+    expect(toggleCard(['a'], 'b', cards)).toEqual(['a', 'b']);
+    expect(toggleCard(['a', 'b'], 'c', cards)).toEqual(['c']);
+    expect(toggleCard(['a'], 'blind-0', cards)).toEqual(['blind-0']);
+    expect(toggleCard(['blind-0'], 'blind-1', cards)).toEqual(['blind-1']);
+    expect(toggleCard(['a', 'b'], 'a', cards)).toEqual(['b']);
   });
   it('selection - face-up choice holds at most 3', () => {
-    expect(toggleFaceUpChoice(['a', 'b', 'c'], 'd')).toEqual(['a', 'b', 'c']);
-    expect(toggleFaceUpChoice(['a', 'b', 'c'], 'b')).toEqual(['a', 'c']);
+    expect(toggleChoice(['a', 'b', 'c'], 'd', 3)).toEqual(['a', 'b', 'c']);
+    expect(toggleChoice(['a', 'b', 'c'], 'b', 3)).toEqual(['a', 'c']);
   });
-  it('selection - the hand is shown low to high with 2 first', () => {
-    expect(sortByRank([card('k', 'K'), card('2', '2'), card('10', '10'), card('a', 'A')]).map((c) => c.id)).toEqual([
+  it('selection - the hand is shown low to high with 2 first (the engine rank order)', () => {
+    expect(sortHand([card('k', 'K'), card('2', '2'), card('10', '10'), card('a', 'A')]).map((c) => c.id)).toEqual([
       '2',
       '10',
       'k',

@@ -1,3 +1,4 @@
+import { FACE_UP_COUNT } from '@palace/core';
 import type { MainGameState, MainPlayer } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -5,15 +6,14 @@ import { Avatar } from '../../shell/avatar.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
-import { tableCards } from '../../table/cards.js';
+import { CardView } from '../../table/card-view.js';
+import { sortHand, tableCards } from '../../table/cards.js';
 import { GameTable } from '../../table/game-table.js';
-import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
+import { ownCards, stillAllowed, toggleCard, toggleChoice } from '../../table/selection.js';
 import { ReplayLink } from '../replay/replay-link.js';
-import { CardView } from './card-view.js';
 import { ChatPanel } from './chat-panel.js';
 import { Countdown } from './countdown.js';
 import { mainTableModel } from './main-table.js';
-import { toggleFaceUpChoice } from './selection.js';
 import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
 
 /** The game room (spec 01 §2): header, waiting screen, countdown, board, chat and game over. */
@@ -121,15 +121,15 @@ function WaitingRoom({ game, me }: { game: MainGameState; me: MainPlayer | null 
       {me !== null && !me.isReady && (
         <>
           <p>Choose 3 cards to lie face up ({chosen.length}/3):</p>
-          <fieldset className="card-row plain">
+          <fieldset className="card-choice">
             <legend className="sr-only">Your hand</legend>
-            {me.handCards.map((card) => (
+            {sortHand(tableCards(me.handCards)).map((card) => (
               <CardView
                 key={card.id}
                 card={card}
-                selectable
+                enabled
                 selected={chosen.includes(card.id)}
-                onSelect={() => setChosen((c) => toggleFaceUpChoice(c, card.id))}
+                onPress={(id) => setChosen((c) => toggleChoice(c, id, FACE_UP_COUNT))}
               />
             ))}
           </fieldset>

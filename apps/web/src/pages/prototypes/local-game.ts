@@ -1,20 +1,16 @@
 import {
   type Applied,
   applyCommand,
-  type Card,
   type Command,
   createGame,
   DEFAULT_RULES,
   type GameEvent,
   type GameState,
-  RANK_LABELS,
   type Result,
   type RuleError,
   type Rules,
-  SUIT_SYMBOLS,
   tableOptions,
 } from '@palace/core';
-import type { MainCard, MaskedCard } from '@palace/protocol';
 import { describeMove, type moveOf } from '../../table/sentences.js';
 
 /**
@@ -72,22 +68,6 @@ export function newHotSeatTable(players: number, seed: string): GameState {
 /** Runs one command through the engine. */
 export function run(state: GameState, command: Command): Result<Applied, RuleError> {
   return applyCommand(state, command);
-}
-
-/** A card in the shape the shared `CardView` draws. */
-export function cardFace(card: Card): MainCard {
-  return {
-    id: card.id,
-    value: RANK_LABELS[card.rank],
-    suit: card.suit,
-    symbol: SUIT_SYMBOLS[card.suit],
-    color: card.suit === 'hearts' || card.suit === 'diamonds' ? 'red' : 'black',
-  };
-}
-
-/** A face-down card (`blind-{n}` id) for `CardView`. */
-export function blindFace(id: string): MaskedCard {
-  return { id, hidden: true };
 }
 
 /**

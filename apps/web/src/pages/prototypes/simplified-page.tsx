@@ -1,13 +1,13 @@
 import '../pages.css';
 import './prototypes.css';
-import { type GameState, viewFor } from '@palace/core';
+import { FACE_UP_COUNT, type GameState, viewFor } from '@palace/core';
 import { type FormEvent, type ReactElement, useId, useState } from 'react';
+import { CardView } from '../../table/card-view.js';
+import { fromEngine } from '../../table/cards.js';
+import { toggleChoice } from '../../table/selection.js';
 import { Tabs } from '../../ui/tabs.js';
-import { CardView } from '../play/card-view.js';
-import { toggleFaceUpChoice } from '../play/selection.js';
 import { dueSeat, MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, useHotSeat } from './hot-seat-store.js';
 import { LocalBoard, toastRefusal } from './local-board.js';
-import { cardFace } from './local-game.js';
 import { Tutorial } from './tutorial.js';
 
 /**
@@ -231,15 +231,15 @@ function FaceUpChoice({ game, seat }: { game: GameState; seat: string }): ReactE
       <p className="muted small">
         {ready} of {game.seats.length} players ready. Chosen: {chosen.length}/3
       </p>
-      <fieldset className="card-row plain proto-choice-row">
+      <fieldset className="card-choice proto-choice-row">
         <legend className="sr-only">Your hand</legend>
         {hand.map((card) => (
           <CardView
             key={card.id}
-            card={cardFace(card)}
-            selectable
+            card={fromEngine(card)}
+            enabled
             selected={chosen.includes(card.id)}
-            onSelect={() => setChosen((c) => toggleFaceUpChoice(c, card.id))}
+            onPress={(id) => setChosen((c) => toggleChoice(c, id, FACE_UP_COUNT))}
           />
         ))}
       </fieldset>

@@ -1,13 +1,11 @@
-import type { MainCard } from '@palace/protocol';
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CardView } from '../play/card-view.js';
 
 /**
  * The pieces the username variants' screens share around the table (simple websocket, simple REST,
  * public games, easy; spec 02 §2 "Game screen"): the header with badges and Leave, the panels, the
  * rules card, the spectator list, the final standings and the error page. The table itself is the
- * table kit (apps/web/src/table); `TableView` stays only for the replay viewer until it moves too.
+ * table kit (apps/web/src/table).
  */
 
 /** A status or role word as a small coloured badge (`tone` picks the colour). */
@@ -114,46 +112,6 @@ export function Panel(props: {
     <section className={`card variant-panel ${props.className ?? ''}`} aria-label={props.title}>
       <h2>{props.title}</h2>
       {props.children}
-    </section>
-  );
-}
-
-/**
- * The table: the pile (its top cards, the top one last so it lies on top) with its size, and the
- * deck's size when the variant reports it.
- */
-export function TableView(props: {
-  /** Up to the last 3 cards of the pile, bottom to top. */
-  readonly pileTop: readonly MainCard[];
-  readonly pileCount: number;
-  readonly deckCount?: number;
-  readonly note?: ReactNode;
-}): ReactElement {
-  const top = props.pileTop.slice(-3);
-  return (
-    <section className="variant-table" aria-label="Table">
-      <div className="table-centre">
-        {props.deckCount !== undefined && (
-          <figure className="deck" aria-label={`Deck: ${props.deckCount} cards`}>
-            {props.deckCount > 0 && <CardView card={{ id: 'deck', hidden: true }} small />}
-            <span className="deck-count">{props.deckCount}</span>
-          </figure>
-        )}
-        <figure className="pile" aria-label={`Pile: ${props.pileCount} cards`}>
-          {top.map((c) => (
-            <CardView key={c.id} card={c} />
-          ))}
-          {props.pileCount === 0 && <span className="muted small">Empty pile</span>}
-          <figcaption className="small muted">
-            Pile: {props.pileCount} {props.pileCount === 1 ? 'card' : 'cards'}
-          </figcaption>
-        </figure>
-      </div>
-      {props.note !== undefined && (
-        <p className="last-action" role="status">
-          {props.note}
-        </p>
-      )}
     </section>
   );
 }
