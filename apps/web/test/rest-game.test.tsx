@@ -3,12 +3,10 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { relativeAge } from '../src/lib/format.js';
+import { actionLine, changeOf, chatPreview } from '../src/pages/rest-game/rest-changes.js';
 import { RestChat } from '../src/pages/rest-game/rest-chat.js';
 import { RestGameView } from '../src/pages/rest-game/rest-game-view.js';
 import {
-  actionLine,
-  changeOf,
-  chatPreview,
   gameIdProblem,
   nameProblem,
   normalGameId,

@@ -1,7 +1,5 @@
-import type { RestGameState, RestLastAction } from '@palace/protocol';
-import { replaceShortcodes } from '@palace/protocol';
+import type { RestGameState } from '@palace/protocol';
 import type { Toast } from '../../stores/toast-store.js';
-import { actionSentence } from '../../table/sentences.js';
 
 /**
  * The pure rules of the server-backed REST game's screens (spec 02 §4, §5, §8, §9): texts, poll
@@ -75,78 +73,6 @@ export function pollFailed(failures: number, kind: PollFailure): { failures: num
         ? errorToast('Connection Issue', "Having trouble reaching the game server. We'll keep trying...")
         : errorToast('Connection Lost', 'Lost connection to the game server. Attempting to reconnect...'),
   };
-}
-
-/** The last action as a line (the table kit's sentence): "Ann played 7♥", "You picked up the pile". */
-export function actionLine(action: RestLastAction, playerId: string | null): string {
-  return actionSentence({
-    who: action.playerName,
-    you: action.player === playerId,
-    kind: action.action,
-    cards: action.cards.map((c) => ({ value: c.value, symbol: c.suit })),
-    burned: action.burned,
-  });
-}
-
-/** The seat's name of a (public or own) seat id. */
-function nameOf(state: RestGameState, id: string | null): string {
-  return state.players.find((p) => p.id === id)?.name ?? 'Someone';
-}
-
-/** The effects a new state calls for (spec 02 §4): one toast (the most important) and the start sound. */
-export interface Change {
-  readonly toast: ToastInput;
-  readonly sound: boolean;
-}
-
-/**
- * What changed between two states the viewer saw (spec 02 §4): a new winner → "Game Over"; waiting
- * → playing → "Game Started!" naming who goes first (with a sound); another player's new last action
- * → "{player} played {card}" / "{player} picked up the pile". The first state seen changes nothing.
- */
-export function changeOf(prev: RestGameState | null, next: RestGameState, playerId: string): Change | null {
-  if (prev === null) return null;
-  if (next.winner !== null && prev.winner === null) {
-    const won = next.winner === playerId;
-    const name = next.winnerName ?? nameOf(next, next.winner);
-    return { toast: infoToast('Game Over', won ? 'You won the game!' : `${name} won the game!`), sound: false };
-  }
-  if (prev.status === 'waiting' && next.status === 'playing') {
-    const first = next.currentTurn === playerId ? 'You go first' : `${nameOf(next, next.currentTurn)} goes first`;
-    return { toast: infoToast('Game Started!', first), sound: true };
-  }
-  const action = next.lastAction;
-  if (action !== null && action.player !== playerId && !sameAction(prev.lastAction, action)) {
-    return { toast: infoToast(actionLine(action, playerId)), sound: false };
-  }
-  return null;
-}
-
-function sameAction(a: RestLastAction | null, b: RestLastAction): boolean {
-  return (
-    a !== null &&
-    a.timestamp === b.timestamp &&
-    a.player === b.player &&
-    a.action === b.action &&
-    a.cards.map((c) => c.id).join() === b.cards.map((c) => c.id).join()
-  );
-}
-
-/** Chat messages in `next` that `prev` did not have and that someone else sent. */
-export function newChatFromOthers(prev: RestGameState | null, next: RestGameState, playerId: string) {
-  if (prev === null) return [];
-  const known = new Set(prev.chatMessages.map((m) => m.id));
-  return next.chatMessages.filter((m) => !known.has(m.id) && m.sender !== playerId);
-}
-
-/**
- * The chat toast's text (spec 02 §9): "{sender}: {text}", the text (shortcodes shown as emojis)
- * cut to 50 characters followed by "…" when longer.
- */
-export function chatPreview(sender: string, text: string): string {
-  const shown = replaceShortcodes(text);
-  const cut = shown.length > CHAT_PREVIEW_CHARS ? `${shown.slice(0, CHAT_PREVIEW_CHARS)}…` : shown;
-  return `${sender}: ${cut}`;
 }
 
 /** Where a name is asked for (spec 02 §5): the create form, the join form, the lobby's join. */

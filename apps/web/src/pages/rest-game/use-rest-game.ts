@@ -4,17 +4,8 @@ import { toast } from '../../stores/toast-store.js';
 import { playTick } from '../play/sounds.js';
 import { usePoll } from '../variants/use-poll.js';
 import { act, fetchGame, pollGame, type RestAction, refusalText } from './rest-api.js';
-import {
-  CONNECTION_ERROR,
-  changeOf,
-  chatPreview,
-  errorToast,
-  infoToast,
-  newChatFromOthers,
-  POLL_WAITING_MS,
-  pollFailed,
-  pollInterval,
-} from './rest-logic.js';
+import { changeOf, chatPreview, newChatFromOthers } from './rest-changes.js';
+import { CONNECTION_ERROR, errorToast, infoToast, POLL_WAITING_MS, pollFailed, pollInterval } from './rest-logic.js';
 
 /** The "Game Started!" notification: two short generated tones (no sound file to load). */
 export function playStartSound(): void {
