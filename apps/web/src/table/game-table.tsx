@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { Avatar } from '../shell/avatar.js';
 import { TurnClock } from '../ui/turn-clock.js';
+import { CardOptions } from './card-options.js';
 import { CardView } from './card-view.js';
 import type { TableCard } from './cards.js';
 import { HandFan } from './hand-fan.js';
@@ -245,6 +246,7 @@ function Centre({ model, notice }: { readonly model: TableModel; readonly notice
           </div>
         )}
       </div>
+      <CardOptions />
       {notice !== undefined && notice !== null && <div className="gt-notice">{notice}</div>}
     </div>
   );

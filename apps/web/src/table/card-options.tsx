@@ -1,0 +1,75 @@
+import { type ReactElement, useEffect, useId, useRef, useState } from 'react';
+import { useCardPrefs } from './prefs.js';
+
+/**
+ * The table's card options (issue 19): a four-colour deck and large cards, kept in this browser
+ * (`prefs.ts`) until the settings screen stores them with the account. A small button in a corner
+ * of the table's middle opens them; Escape or a press outside closes them.
+ */
+export function CardOptions(): ReactElement {
+  const [open, setOpen] = useState(false);
+  const fourColour = useCardPrefs((s) => s.fourColour);
+  const largeCards = useCardPrefs((s) => s.largeCards);
+  const setFourColour = useCardPrefs((s) => s.setFourColour);
+  const setLargeCards = useCardPrefs((s) => s.setLargeCards);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && root.current?.contains(event.target) !== true) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+  return (
+    <div className="gt-options" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="gt-options-button"
+        aria-label="Card options"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <rect x="4" y="3" width="11" height="16" rx="2" />
+          <path d="M9 7h6a2 2 0 0 1 2 2v10" />
+          <path d="M20 8v12a2 2 0 0 1-2 2H9" />
+        </svg>
+      </button>
+      {open && (
+        <fieldset className="gt-options-panel" id={panelId}>
+          <legend>Cards</legend>
+          <label>
+            <input type="checkbox" checked={fourColour} onChange={(event) => setFourColour(event.target.checked)} />{' '}
+            Four-colour deck
+          </label>
+          <label>
+            <input type="checkbox" checked={largeCards} onChange={(event) => setLargeCards(event.target.checked)} />{' '}
+            Large cards
+          </label>
+        </fieldset>
+      )}
+    </div>
+  );
+}
