@@ -1,5 +1,6 @@
 import type { MainGameState, MainPlayer } from '@palace/protocol';
-import { sortHand, tableCard, tableCards } from '../../table/cards.js';
+import { ownRows, seatsAround } from '../../table/adapt.js';
+import { tableCards } from '../../table/cards.js';
 import { type TableAction, type TableModel, type TableSeat, YOU } from '../../table/model.js';
 import { actionSentence } from '../../table/sentences.js';
 
@@ -15,10 +16,8 @@ export function mainTableModel(
   selection: { readonly selected: readonly string[]; readonly onCard: (id: string) => void },
   send: { readonly play: () => void; readonly pickUp: () => void },
 ): TableModel {
-  const at = game.players.findIndex((p) => p.id === viewerId);
-  const me = at < 0 ? null : (game.players[at] as MainPlayer);
   // The others in the order of play after the viewer (a spectator sees them all in seat order).
-  const others = at < 0 ? game.players : [...game.players.slice(at + 1), ...game.players.slice(0, at)];
+  const { me, others } = seatsAround(game.players, (p) => p.id === viewerId);
   const active = game.status === 'active';
   const myTurn = me !== null && active && game.currentTurn === me.id;
   const last = game.lastAction;
@@ -65,14 +64,7 @@ export function mainTableModel(
             mine: myTurn,
             deadline: game.turnDeadline,
           },
-    own:
-      me === null
-        ? null
-        : {
-            hand: sortHand(tableCards(me.handCards)),
-            faceUp: tableCards(me.faceUpCards),
-            faceDown: me.faceDownCards.map(tableCard),
-          },
+    own: me === null ? null : ownRows({ hand: me.handCards, faceUp: me.faceUpCards, faceDown: me.faceDownCards }),
     enabled: myTurn ? game.playableCards : [],
     selected: selection.selected,
     onCard: selection.onCard,

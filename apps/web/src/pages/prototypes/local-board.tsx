@@ -9,7 +9,8 @@ import {
 } from '@palace/core';
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
-import { faceDown, fromEngine, sortHand } from '../../table/cards.js';
+import { ownRows, seatsAround } from '../../table/adapt.js';
+import { fromEngine } from '../../table/cards.js';
 import { GameTable } from '../../table/game-table.js';
 import { type TableModel, YOU } from '../../table/model.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
@@ -92,20 +93,11 @@ export function localTableModel(
     readonly play: () => void;
   },
 ): TableModel {
-  const at = view.seats.findIndex((s) => s.id === viewer);
-  const me = view.seats[at];
-  const others = at < 0 ? view.seats : [...view.seats.slice(at + 1), ...view.seats.slice(0, at)];
+  const { me, others } = seatsAround(view.seats, (s) => s.id === viewer);
   const myTurn = view.turn === viewer;
   const over = view.phase === 'finished';
   const turnName = view.seats.find((s) => s.isTurn)?.name ?? '…';
-  const own =
-    me === undefined
-      ? null
-      : {
-          hand: sortHand((me.hand ?? []).map(fromEngine)),
-          faceUp: me.faceUp.map(fromEngine),
-          faceDown: me.faceDown.map((b) => faceDown(b.id)),
-        };
+  const own = me === null ? null : ownRows({ hand: me.hand ?? [], faceUp: me.faceUp, faceDown: me.faceDown });
   const everyOwnCard = own === null || over ? [] : ownCards(own).map((c) => c.id);
   const count = ui.selected.length;
   return {
@@ -125,7 +117,7 @@ export function localTableModel(
       ? null
       : {
           text: myTurn
-            ? props.nameViewer === true && me !== undefined
+            ? props.nameViewer === true && me !== null
               ? `Your turn, ${me.name}`
               : 'Your turn'
             : `Waiting for ${turnName}…`,

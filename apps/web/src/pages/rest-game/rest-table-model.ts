@@ -1,5 +1,6 @@
 import type { RestGameState, RestPlayer } from '@palace/protocol';
-import { sortHand, tableCards } from '../../table/cards.js';
+import { ownRows, seatsAround } from '../../table/adapt.js';
+import { tableCards } from '../../table/cards.js';
 import { type TableAction, type TableModel, type TableSeat, YOU } from '../../table/model.js';
 import { actionSentence } from '../../table/sentences.js';
 import { aiLevelLabel } from '../variants/ai-level.js';
@@ -22,9 +23,7 @@ export function restTableModel(
     readonly pickUp: () => void;
   },
 ): TableModel {
-  const at = game.players.findIndex((p) => p.id === playerId);
-  const me = at < 0 ? null : (game.players[at] as RestPlayer);
-  const others = at < 0 ? game.players : [...game.players.slice(at + 1), ...game.players.slice(0, at)];
+  const { me, others } = seatsAround(game.players, (p) => p.id === playerId);
   const playing = game.status === 'playing';
   const myTurn = playing && game.currentTurn === playerId;
   const last = game.lastAction;
@@ -70,11 +69,11 @@ export function restTableModel(
     own:
       me === null
         ? null
-        : {
-            hand: sortHand(tableCards(typeof me.hand === 'number' ? [] : me.hand)),
-            faceUp: tableCards(me.faceUp),
-            faceDown: tableCards(typeof me.faceDown === 'number' ? [] : me.faceDown),
-          },
+        : ownRows({
+            hand: typeof me.hand === 'number' ? [] : me.hand,
+            faceUp: me.faceUp,
+            faceDown: typeof me.faceDown === 'number' ? [] : me.faceDown,
+          }),
     enabled: myTurn && !ui.busy ? game.playableCards : [],
     hinted: myTurn ? game.playableCards : [],
     selected: ui.selected,

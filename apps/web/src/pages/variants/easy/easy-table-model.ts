@@ -1,5 +1,6 @@
 import type { EasyGameState, EasyPlayer, EasySource } from '@palace/protocol';
-import { sortHand, tableCards } from '../../../table/cards.js';
+import { ownRows, seatsAround } from '../../../table/adapt.js';
+import { tableCards } from '../../../table/cards.js';
 import type { TableModel, TableSeat } from '../../../table/model.js';
 import { aiLevelLabel } from '../ai-level.js';
 import { type EasyNote, easyClicks } from './easy-moves.js';
@@ -32,8 +33,7 @@ export function easySource(me: EasyPlayer, cardId: string): EasySource {
  * Nothing may be pressed off turn or while a request runs; Pick Up only when `canPickUp`.
  */
 export function easyTableModel(state: EasyGameState, me: EasyPlayer, ui: EasyTableUi): TableModel {
-  const at = state.players.findIndex((p) => p.id === me.id);
-  const others = at < 0 ? state.players : [...state.players.slice(at + 1), ...state.players.slice(0, at)];
+  const { others } = seatsAround(state.players, (p) => p.id === me.id);
   const myTurn = state.status === 'playing' && state.currentTurn === me.id;
   const active = myTurn && !ui.busy;
   const clicks = easyClicks(state, me, active);
@@ -59,11 +59,7 @@ export function easyTableModel(state: EasyGameState, me: EasyPlayer, ui: EasyTab
             deadline: state.turnDeadline,
           }
         : null,
-    own: {
-      hand: sortHand(tableCards(me.hand)),
-      faceUp: tableCards(me.faceUp),
-      faceDown: tableCards(me.faceDown),
-    },
+    own: ownRows(me),
     enabled,
     hinted: myTurn ? state.playableCards : [],
     selected: [],

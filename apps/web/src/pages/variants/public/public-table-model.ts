@@ -1,5 +1,6 @@
 import type { PublicGameState, PublicPlayer } from '@palace/protocol';
-import { sortHand, tableCards } from '../../../table/cards.js';
+import { ownRows, seatsAround } from '../../../table/adapt.js';
+import { tableCards } from '../../../table/cards.js';
 import type { TableAction, TableModel, TableSeat } from '../../../table/model.js';
 import { aiLevelLabel } from '../ai-level.js';
 import { ownSeat, pileBottomToTop } from './public-logic.js';
@@ -36,9 +37,7 @@ export function publicChoosing(state: PublicGameState): boolean {
  * A spectator gets no actions.
  */
 export function publicTableModel(state: PublicGameState, ui: PublicTableUi): TableModel {
-  const at = state.you === null ? -1 : state.players.findIndex((p) => p.username === state.you);
-  const me = at < 0 ? null : (state.players[at] as PublicPlayer);
-  const others = at < 0 ? state.players : [...state.players.slice(at + 1), ...state.players.slice(0, at)];
+  const { me, others } = seatsAround(state.players, (p) => state.you !== null && p.username === state.you);
   const playing = state.status === 'playing';
   const myTurn = me !== null && playing && state.currentTurn === me.username;
   const choosing = publicChoosing(state);
@@ -85,14 +84,7 @@ export function publicTableModel(state: PublicGameState, ui: PublicTableUi): Tab
           deadline: state.turnDeadline,
         }
       : null,
-    own:
-      me === null || state.status === 'waiting'
-        ? null
-        : {
-            hand: sortHand(tableCards(me.hand)),
-            faceUp: tableCards(me.faceUp),
-            faceDown: tableCards(me.faceDown),
-          },
+    own: me === null || state.status === 'waiting' ? null : ownRows(me),
     enabled: ui.busy ? [] : choosing ? handIds : myTurn ? state.playableCards : [],
     hinted: myTurn ? state.playableCards : [],
     selected: choosing ? ui.chosen.filter((id) => handIds.includes(id)) : ui.selected,

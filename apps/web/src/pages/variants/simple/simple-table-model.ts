@@ -1,5 +1,6 @@
 import { SIMPLE_MAX_PLAYERS, type SimpleGameState, type SimplePlayer } from '@palace/protocol';
-import { sortHand, tableCards } from '../../../table/cards.js';
+import { ownRows, seatsAround } from '../../../table/adapt.js';
+import { tableCards } from '../../../table/cards.js';
 import type { TableAction, TableModel, TableSeat } from '../../../table/model.js';
 import { aiLevelLabel } from '../ai-level.js';
 
@@ -43,9 +44,7 @@ export function simpleCanAddAi(game: SimpleGameState): boolean {
  * Up Pile only when it says `canPickUp`; nothing while `busy`. The variant reports no last move.
  */
 export function simpleTableModel(game: SimpleGameState, ui: SimpleTableUi): TableModel {
-  const at = game.players.findIndex((p) => p.username === game.you);
-  const me = at < 0 ? null : (game.players[at] as SimplePlayer);
-  const others = at < 0 ? game.players : [...game.players.slice(at + 1), ...game.players.slice(0, at)];
+  const { me, others } = seatsAround(game.players, (p) => p.username === game.you);
   const playing = game.status === 'playing';
   const myTurn = me !== null && playing && game.currentTurn === me.username;
   const choosing = simpleChoosing(game);
@@ -99,14 +98,7 @@ export function simpleTableModel(game: SimpleGameState, ui: SimpleTableUi): Tabl
           deadline: game.turnDeadline,
         }
       : null,
-    own:
-      me === null
-        ? null
-        : {
-            hand: sortHand(tableCards(me.hand)),
-            faceUp: tableCards(me.faceUp),
-            faceDown: tableCards(me.faceDownCards),
-          },
+    own: me === null ? null : ownRows({ hand: me.hand, faceUp: me.faceUp, faceDown: me.faceDownCards }),
     enabled: ui.busy ? [] : choosing ? handIds : myTurn ? game.playableCards : [],
     hinted: myTurn ? game.playableCards : [],
     selected: choosing ? ui.picks.filter((id) => handIds.includes(id)) : ui.selected,
