@@ -1,105 +1,26 @@
-import type { RuleErrorCode } from '@palace/core';
-import type { ServiceError, ServiceErrorCode } from '@palace/service';
+import type { ErrorCategory, RuleErrorCode } from '@palace/core';
+import { errorCategory, type ServiceError, type ServiceErrorCode } from '@palace/service';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 /**
- * The one table from a refusal's code to its HTTP status: 400 for a move or input that can never
- * be right, 403 for acting as someone you are not, 404 for no such game, 409 for "not now" (not
- * your turn, wrong phase, full), 503 when the game kept changing under the request.
+ * The one table from a refusal's category to its HTTP status (each error code declares its
+ * category where it is defined: core's rule errors, the service's own; docs/api.md "Errors").
  */
-export const HTTP_STATUS: Readonly<Record<RuleErrorCode | ServiceErrorCode, number>> = {
-  'seat/unknown': 403,
-  'seat/taken': 409,
-  'seat/full': 409,
-  'game/started': 409,
-  'game/not_waiting': 409,
-  'game/not_playing': 409,
-  'game/over': 409,
-  'start/too_few': 409,
-  'start/not_ready': 409,
-  'start/automatic': 409,
-  'ready/choose_face_up': 409,
-  'face_up/not_now': 409,
-  'face_up/already_chosen': 409,
-  'face_up/count': 400,
-  'face_up/not_in_hand': 400,
-  'turn/not_your_turn': 409,
-  'play/empty': 400,
-  'play/unknown_card': 400,
-  'play/duplicate_card': 400,
-  'play/mixed_sources': 400,
-  'play/mixed_ranks': 400,
-  'play/hand_first': 400,
-  'play/face_up_first': 400,
-  'play/one_blind': 400,
-  'play/must_play_all': 400,
-  'play/too_low': 400,
-  'pick_up/empty': 400,
-  'game/not_found': 404,
-  'game/stale': 503,
-  'game/no_id': 503,
-  'game/id_taken': 409,
-  'player/forbidden': 403,
-  'name/required': 400,
-  'name/too_long': 400,
-  'players/range': 400,
-  'chat/empty': 400,
-  'chat/too_long': 400,
-  'auth/login_short': 400,
-  'auth/username_short': 400,
-  'auth/username_invalid': 400,
-  'auth/email_invalid': 400,
-  'auth/password_short': 400,
-  'auth/password_long': 400,
-  'auth/password_mismatch': 400,
-  'auth/username_taken': 409,
-  'auth/email_taken': 409,
-  'auth/invite_required': 403,
-  'auth/login_failed': 401,
-  'auth/not_signed_in': 401,
-  'auth/not_you': 403,
-  'auth/too_many_guests': 429,
-  'tokens/short': 400,
-  'game/name_short': 400,
-  'game/name_long': 400,
-  'game/limit': 400,
-  'game/fee_low': 400,
-  'game/fee_step': 400,
-  'game/not_member': 403,
-  'game/private': 403,
-  'prize/none': 404,
-  'prize/not_yours': 403,
-  'prize/claimed': 409,
-  'prize/register': 403,
-  'friends/unknown': 404,
-  'friends/self': 400,
-  'friends/guest': 403,
-  'waitlist/name_required': 400,
-  'waitlist/name_long': 400,
-  'waitlist/email_invalid': 400,
-  'waitlist/note_long': 400,
-  'support/subject_required': 400,
-  'support/subject_long': 400,
-  'support/message_required': 400,
-  'support/message_long': 400,
-  'username/required': 400,
-  'username/length': 400,
-  'username/too_long': 400,
-  'username/taken': 409,
-  'seat/not_yours': 403,
-  'game/id_required': 400,
-  // — Simple websocket rooms —
-  'room/id_invalid': 400,
-  'room/closed': 410,
-  // — Public games —
-  'game/spectator': 403,
-  'spectators/full': 409,
-  // — Easy variant —
-  'ai/not_due': 409,
-  'play/source_mismatch': 400,
-  // — Records —
-  'record/not_over': 409,
+export const CATEGORY_STATUS: Readonly<Record<ErrorCategory, number>> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  limited: 429,
+  unavailable: 503,
 };
+
+/** The HTTP status of a refusal with `code`. */
+export function httpStatus(code: RuleErrorCode | ServiceErrorCode): number {
+  return CATEGORY_STATUS[errorCategory(code)];
+}
 
 /** Which field carries a refusal's text: `error` (REST variants) or `message` (main API, spec 01 §8). */
 export type ErrorField = 'error' | 'message';
@@ -109,7 +30,7 @@ export const INTERNAL_ERROR = 'Something went wrong on our side. Please try agai
 
 /** Sends a refusal as `{ "error": message }` (or `{ "message": … }`) with its status. */
 export function sendError(reply: FastifyReply, error: ServiceError, field: ErrorField = 'error'): FastifyReply {
-  return reply.code(HTTP_STATUS[error.code]).send({ [field]: error.message });
+  return reply.code(httpStatus(error.code)).send({ [field]: error.message });
 }
 
 /**

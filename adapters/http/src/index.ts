@@ -4,7 +4,7 @@
  */
 export { authRoutes, GUESTS_PER_MINUTE, userBody } from './auth-routes.js';
 export { easyGamesRoutes } from './easy-games.js';
-export { type ErrorField, HTTP_STATUS, installErrorHandling, sendError } from './errors.js';
+export { CATEGORY_STATUS, type ErrorField, httpStatus, installErrorHandling, sendError } from './errors.js';
 export { type InboxRoutesOptions, inboxRoutes } from './inbox-routes.js';
 export { LoginFailures, TOO_MANY_ATTEMPTS } from './login-failures.js';
 export { type MainRoutesOptions, mainRoutes } from './main-routes.js';

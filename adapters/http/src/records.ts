@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, RecordFile, RecordParams, RecordPending, RecordQuery } from '@palace/protocol';
 import type { Records } from '@palace/service';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { HTTP_STATUS } from './errors.js';
+import { httpStatus } from './errors.js';
 
 const tags = ['Records'];
 
@@ -41,7 +41,7 @@ export async function recordsRoutes(fastify: FastifyInstance, options: { readonl
       if (!found.ok) {
         const { code, message, commitment } = found.error;
         const body = commitment === undefined ? { error: message } : { error: message, commitment };
-        return reply.code(HTTP_STATUS[code]).header('cache-control', 'no-store').send(body);
+        return reply.code(httpStatus(code)).header('cache-control', 'no-store').send(body);
       }
       if (request.query.download === '1') {
         const name = `palace-${found.value.variant}-${fileSafe(found.value.gameId)}.json`;

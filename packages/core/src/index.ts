@@ -49,7 +49,16 @@ export {
 } from './record.js';
 export { err, ok, type Result } from './result.js';
 export { createRng, nextFloat, nextInt, nextU32, type Rng, type RngState, rngFromSeed, shuffleInPlace } from './rng.js';
-export { RULE_ERRORS, type RuleError, type RuleErrorCode, ruleError } from './rule-error.js';
+export {
+  type ErrorCategory,
+  type ErrorDefinition,
+  messagesOf,
+  RULE_ERRORS,
+  type RuleError,
+  type RuleErrorCode,
+  ruleError,
+  ruleErrorCategory,
+} from './rule-error.js';
 export {
   DEFAULT_RULES,
   isPresetName,

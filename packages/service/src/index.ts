@@ -134,7 +134,13 @@ export {
   TURN_MS,
   WAITING_EXPIRY_MS,
 } from './seat-clock.js';
-export { SERVICE_ERRORS, type ServiceError, type ServiceErrorCode, serviceError } from './service-error.js';
+export {
+  errorCategory,
+  SERVICE_ERRORS,
+  type ServiceError,
+  type ServiceErrorCode,
+  serviceError,
+} from './service-error.js';
 export {
   SIMPLE_REST,
   SIMPLE_WS,

@@ -1,130 +1,161 @@
-import type { RuleErrorCode } from '@palace/core';
+import {
+  type ErrorCategory,
+  type ErrorDefinition,
+  messagesOf,
+  type RuleErrorCode,
+  ruleErrorCategory,
+} from '@palace/core';
 
-/** Failures of the application layer itself, beside the engine's rule errors. */
-export const SERVICE_ERRORS = {
+/**
+ * Failures of the application layer itself, beside the engine's rule errors: each code with its
+ * category (see core's `ErrorCategory`) and its player-facing message.
+ */
+const DEFINITIONS = {
   /** No game with that id (or it belongs to another variant). */
-  'game/not_found': 'Game not found',
+  'game/not_found': { category: 'not_found', message: 'Game not found' },
   /** The game kept changing under this request; it was retried and gave up. Nothing was written. */
-  'game/stale': 'The game changed while your request was handled. Please try again.',
+  'game/stale': {
+    category: 'unavailable',
+    message: 'The game changed while your request was handled. Please try again.',
+  },
   /** A game with the id asked for (a room id chosen by the client) already exists. */
-  'game/id_taken': 'That game code is already in use',
+  'game/id_taken': { category: 'conflict', message: 'That game code is already in use' },
   /** No free game id could be found. */
-  'game/no_id': 'Could not create a game right now. Please try again.',
+  'game/no_id': { category: 'unavailable', message: 'Could not create a game right now. Please try again.' },
   /** A player id that is not a credential of this game (unknown, or someone's public seat id). */
-  'player/forbidden': 'You are not a player in this game',
+  'player/forbidden': { category: 'forbidden', message: 'You are not a player in this game' },
   /** A player name that is empty after trimming. */
-  'name/required': 'Player name is required',
+  'name/required': { category: 'invalid', message: 'Player name is required' },
   /** A player name longer than the variant allows. */
-  'name/too_long': 'Player name must be at most 20 characters',
+  'name/too_long': { category: 'invalid', message: 'Player name must be at most 20 characters' },
   /** A table size outside what the variant allows. */
-  'players/range': 'Max players must be between 2 and 6',
+  'players/range': { category: 'invalid', message: 'Max players must be between 2 and 6' },
   /** A chat message that is empty or only whitespace. */
-  'chat/empty': 'Message cannot be empty',
+  'chat/empty': { category: 'invalid', message: 'Message cannot be empty' },
   /** A chat message over the length limit. */
-  'chat/too_long': 'Message must be at most 500 characters',
+  'chat/too_long': { category: 'invalid', message: 'Message must be at most 500 characters' },
   /** Login name shorter than 3 characters (spec 01 §5). */
-  'auth/login_short': 'Username or email must be at least 3 characters',
+  'auth/login_short': { category: 'invalid', message: 'Username or email must be at least 3 characters' },
   /** Registration username shorter than 3 characters. */
-  'auth/username_short': 'Username must be at least 3 characters',
+  'auth/username_short': { category: 'invalid', message: 'Username must be at least 3 characters' },
   /** Registration username longer than 30 characters or containing "@" (which marks an e-mail at login). */
-  'auth/username_invalid': 'Username must be at most 30 characters and cannot contain "@"',
-  'auth/email_invalid': 'Please enter a valid email address',
-  'auth/password_short': 'Password must be at least 6 characters',
+  'auth/username_invalid': {
+    category: 'invalid',
+    message: 'Username must be at most 30 characters and cannot contain "@"',
+  },
+  'auth/email_invalid': { category: 'invalid', message: 'Please enter a valid email address' },
+  'auth/password_short': { category: 'invalid', message: 'Password must be at least 6 characters' },
   /** A password longer than we hash (a denial-of-service guard). */
-  'auth/password_long': 'Password must be at most 200 characters',
-  'auth/password_mismatch': "Passwords don't match",
-  'auth/username_taken': 'That username is already taken',
-  'auth/email_taken': 'An account with that email address already exists',
+  'auth/password_long': { category: 'invalid', message: 'Password must be at most 200 characters' },
+  'auth/password_mismatch': { category: 'invalid', message: "Passwords don't match" },
+  'auth/username_taken': { category: 'conflict', message: 'That username is already taken' },
+  'auth/email_taken': { category: 'conflict', message: 'An account with that email address already exists' },
   /** Registration without a valid unused invite code; the client sends the user to /waitlist. */
-  'auth/invite_required': 'Registration is currently limited to invited users',
+  'auth/invite_required': { category: 'forbidden', message: 'Registration is currently limited to invited users' },
   /** Unknown user or wrong password: one message for both. */
-  'auth/login_failed': 'Invalid username or password',
+  'auth/login_failed': { category: 'unauthorized', message: 'Invalid username or password' },
   /** No session, or it expired. */
-  'auth/not_signed_in': 'Not signed in',
+  'auth/not_signed_in': { category: 'unauthorized', message: 'Not signed in' },
   /** A request or message naming a user other than the session's own. */
-  'auth/not_you': 'You can only act for yourself',
+  'auth/not_you': { category: 'forbidden', message: 'You can only act for yourself' },
   /** A new guest from an address that made `GUESTS_PER_MINUTE` already this minute (DECISIONS §12). */
-  'auth/too_many_guests': 'Too many new guests from your network. Please try again in a minute.',
+  'auth/too_many_guests': {
+    category: 'limited',
+    message: 'Too many new guests from your network. Please try again in a minute.',
+  },
   /** A debit that would take a balance below zero (the write was refused as a whole). */
-  'tokens/short': 'You do not have enough tokens',
+  'tokens/short': { category: 'invalid', message: 'You do not have enough tokens' },
   /** Main game name under 3 characters (spec 01 §5). */
-  'game/name_short': 'Game name must be at least 3 characters',
+  'game/name_short': { category: 'invalid', message: 'Game name must be at least 3 characters' },
   /** Main game name over 30 characters (spec 01 §5). */
-  'game/name_long': 'Game name must be less than 30 characters',
+  'game/name_long': { category: 'invalid', message: 'Game name must be less than 30 characters' },
   /** Player limit outside 2–8. */
-  'game/limit': 'Player limit must be between 2 and 8',
+  'game/limit': { category: 'invalid', message: 'Player limit must be between 2 and 8' },
   /** Entry fee under 100 (spec 01 §5). */
-  'game/fee_low': 'Minimum entry fee is 100 SRT tokens',
+  'game/fee_low': { category: 'invalid', message: 'Minimum entry fee is 100 SRT tokens' },
   /** Entry fee over 1000 or off the 50-token steps. */
-  'game/fee_step': 'Entry fee must be between 100 and 1000 SRT tokens, in steps of 50',
+  'game/fee_step': {
+    category: 'invalid',
+    message: 'Entry fee must be between 100 and 1000 SRT tokens, in steps of 50',
+  },
   /** Acting in a game without a seat in it. */
-  'game/not_member': 'You are not a player in this game',
+  'game/not_member': { category: 'forbidden', message: 'You are not a player in this game' },
   /** A private game asked for by someone who is not in it. */
-  'game/private': 'This game is private',
+  'game/private': { category: 'forbidden', message: 'This game is private' },
   /** A claim for a game the guest did not win, or an unknown game. */
-  'prize/none': 'There is no prize to claim for this game',
+  'prize/none': { category: 'not_found', message: 'There is no prize to claim for this game' },
   /** A claim for a guest this account did not play as (the guest session was not carried over). */
-  'prize/not_yours': 'This prize belongs to another player',
+  'prize/not_yours': { category: 'forbidden', message: 'This prize belongs to another player' },
   /** A second claim of one prize. */
-  'prize/claimed': 'This prize has already been claimed',
+  'prize/claimed': { category: 'conflict', message: 'This prize has already been claimed' },
   /** A guest asking to claim a prize: only an account can. */
-  'prize/register': 'Create an account to claim your prize',
+  'prize/register': { category: 'forbidden', message: 'Create an account to claim your prize' },
   /** Adding a friend by a name nobody has, or removing someone who is not a friend. */
-  'friends/unknown': 'No player with that username',
+  'friends/unknown': { category: 'not_found', message: 'No player with that username' },
   /** Adding yourself. */
-  'friends/self': 'You cannot add yourself as a friend',
+  'friends/self': { category: 'invalid', message: 'You cannot add yourself as a friend' },
   /** Friends are for registered players. */
-  'friends/guest': 'Register to add friends',
+  'friends/guest': { category: 'forbidden', message: 'Register to add friends' },
   /** A waitlist application without a name (after trimming). */
-  'waitlist/name_required': 'Please enter your name',
+  'waitlist/name_required': { category: 'invalid', message: 'Please enter your name' },
   /** A waitlist name over 80 characters. */
-  'waitlist/name_long': 'Name must be at most 80 characters',
+  'waitlist/name_long': { category: 'invalid', message: 'Name must be at most 80 characters' },
   /** A waitlist e-mail that is not an address (or over 320 characters). */
-  'waitlist/email_invalid': 'Please enter a valid email address',
+  'waitlist/email_invalid': { category: 'invalid', message: 'Please enter a valid email address' },
   /** A waitlist note over 1000 characters. */
-  'waitlist/note_long': 'Note must be at most 1000 characters',
+  'waitlist/note_long': { category: 'invalid', message: 'Note must be at most 1000 characters' },
   /** A support message without a subject (after trimming). */
-  'support/subject_required': 'Please enter a subject',
+  'support/subject_required': { category: 'invalid', message: 'Please enter a subject' },
   /** A support subject over 120 characters. */
-  'support/subject_long': 'Subject must be at most 120 characters',
+  'support/subject_long': { category: 'invalid', message: 'Subject must be at most 120 characters' },
   /** A support message that is empty after trimming. */
-  'support/message_required': 'Please enter a message',
+  'support/message_required': { category: 'invalid', message: 'Please enter a message' },
   /** A support message over 2000 characters. */
-  'support/message_long': 'Message must be at most 2000 characters',
+  'support/message_long': { category: 'invalid', message: 'Message must be at most 2000 characters' },
   // — Username seats (simple websocket, simple REST, public games; DECISIONS §8) —
   /** A username that is empty after trimming. */
-  'username/required': 'Username is required',
+  'username/required': { category: 'invalid', message: 'Username is required' },
   /** Public games: a username outside 3–15 characters (spec 02 §5). */
-  'username/length': 'Username must be between 3 and 15 characters',
+  'username/length': { category: 'invalid', message: 'Username must be between 3 and 15 characters' },
   /** Simple variants: a username over 20 characters. */
-  'username/too_long': 'Username must be at most 20 characters',
+  'username/too_long': { category: 'invalid', message: 'Username must be at most 20 characters' },
   /** Joining with a name a seated player already has (and without that seat's token). */
-  'username/taken': 'That username is already taken in this game',
+  'username/taken': { category: 'conflict', message: 'That username is already taken in this game' },
   /** Acting for a username whose seat token the request does not carry, or that has no seat. */
-  'seat/not_yours': 'You are not playing as that user in this game',
+  'seat/not_yours': { category: 'forbidden', message: 'You are not playing as that user in this game' },
   /** A game id field that is empty after trimming. */
-  'game/id_required': 'Game ID is required',
+  'game/id_required': { category: 'invalid', message: 'Game ID is required' },
   // — Simple websocket rooms —
   /** A room id that is empty, too long or has characters other than letters, digits, - and _. */
-  'room/id_invalid': 'Please enter a valid game code',
+  'room/id_invalid': { category: 'invalid', message: 'Please enter a valid game code' },
   /** Joining or acting in a room that was closed after its inactivity period. */
-  'room/closed': 'Room closed due to inactivity',
+  'room/closed': { category: 'gone', message: 'Room closed due to inactivity' },
   // — Public games —
   /** A spectator asking to play, choose cards, add an AI or start (spectators may only chat and leave). */
-  'game/spectator': 'Spectators cannot play',
+  'game/spectator': { category: 'forbidden', message: 'Spectators cannot play' },
   /** Joining to watch a game that already has the most spectators it keeps. */
-  'spectators/full': 'This game has too many spectators',
+  'spectators/full': { category: 'conflict', message: 'This game has too many spectators' },
   // — Easy variant —
   /** `ai-move` when no AI player is to move (a human's turn). */
-  'ai/not_due': "It is not an AI player's turn",
+  'ai/not_due': { category: 'conflict', message: "It is not an AI player's turn" },
   /** A play whose `source` is not where the card is (for example a hand card sent as face-up). */
-  'play/source_mismatch': 'That card is not in the place you are playing it from',
+  'play/source_mismatch': { category: 'invalid', message: 'That card is not in the place you are playing it from' },
   // — Records —
   /** A record asked for while its game runs: the seed is revealed only at the end (DECISIONS §7). */
-  'record/not_over': 'The record is published when the game is over',
-} as const;
+  'record/not_over': { category: 'conflict', message: 'The record is published when the game is over' },
+} as const satisfies Record<string, ErrorDefinition>;
 
-export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;
+export type ServiceErrorCode = keyof typeof DEFINITIONS;
+
+/** Each service error's player-facing message. */
+export const SERVICE_ERRORS: Readonly<Record<ServiceErrorCode, string>> = messagesOf(DEFINITIONS);
+
+/** The category of any refusal, rule or service: what a transport maps to its own status. */
+export function errorCategory(code: RuleErrorCode | ServiceErrorCode): ErrorCategory {
+  return code in DEFINITIONS
+    ? DEFINITIONS[code as ServiceErrorCode].category
+    : ruleErrorCategory(code as RuleErrorCode);
+}
 
 /** A refusal: an engine rule or a service failure, with a message fit for players. */
 export interface ServiceError {
