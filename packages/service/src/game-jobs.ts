@@ -1,4 +1,4 @@
-import { AI_POLICIES, aiCommand, createRng, type GameState, ok, type Result } from '@palace/core';
+import { AI_POLICIES, aiCommand, type GameState, ok, type Result } from '@palace/core';
 import type { Changed, ServerChange, ServicePorts } from './game-service.js';
 import type { Json, SeatClock, StoredGame } from './ports.js';
 import {
@@ -12,6 +12,7 @@ import {
   struck,
   WAITING_EXPIRY_MS,
 } from './seat-clock.js';
+import { aiRng } from './seating.js';
 import type { ServiceError } from './service-error.js';
 
 /**
@@ -205,7 +206,7 @@ export class GameJobs<M extends Json> {
         const seat = game.state.seats[index];
         if (seat === undefined) return ok(null);
         // Deterministic given the (secret) seed and the version; the policy only sees its seat's view.
-        const rng = createRng(`${game.record.seed}/ai/${game.version}`);
+        const rng = aiRng(game);
         const command = aiCommand(game.state, index, AI_POLICIES[seat.ai ?? 'greedy'], rng);
         return ok(command === null ? null : { commands: [command] });
       }),

@@ -89,7 +89,7 @@ export {
 } from './main-game/main-games.js';
 export type { MainChatEntry, MainMeta } from './main-game/main-meta.js';
 export { mainChatMessage, mainView } from './main-game/main-view.js';
-export { freeSeatId, nameKey, proveSeat, type SeatKeys, seatNamed } from './named-seats.js';
+export { proveSeat, type SeatKeys, seatNamed } from './named-seats.js';
 export type {
   Clock,
   Effects,
@@ -134,6 +134,15 @@ export {
   TURN_MS,
   WAITING_EXPIRY_MS,
 } from './seat-clock.js';
+export {
+  aiRng,
+  aiSeat,
+  checkName,
+  freeAiName,
+  freeSeatId,
+  type NameRule,
+  nameKey,
+} from './seating.js';
 export {
   errorCategory,
   SERVICE_ERRORS,

@@ -1,5 +1,6 @@
 import { err, type GameState, ok, type Result, type Seat } from '@palace/core';
 import type { IdSource } from './ports.js';
+import { nameKey } from './seating.js';
 import { type ServiceError, serviceError } from './service-error.js';
 
 /**
@@ -8,11 +9,6 @@ import { type ServiceError, serviceError } from './service-error.js';
  * only its digest here, per public seat id. An action for a username must carry that seat's token.
  */
 export type SeatKeys = { readonly [seat: string]: string };
-
-/** How two usernames are compared: trimmed, case-insensitive ("Bob" and "bob " are one player). */
-export function nameKey(name: string): string {
-  return name.trim().toLowerCase();
-}
 
 /** The seat (human or AI) whose name is `username`, or undefined. */
 export function seatNamed(state: GameState, username: string): Seat | undefined {
@@ -36,12 +32,4 @@ export function proveSeat(
   const key = keys[seat.id];
   if (key === undefined || key !== ids.digest(token)) return err(serviceError('seat/not_yours'));
   return ok(seat);
-}
-
-/** The next free public seat id (`p1`, `p2`, …). Seat ids never carry a name or a credential. */
-export function freeSeatId(state: GameState): string {
-  const taken = new Set(state.seats.map((s) => s.id));
-  let n = state.seats.length + 1;
-  while (taken.has(`p${n}`)) n++;
-  return `p${n}`;
 }

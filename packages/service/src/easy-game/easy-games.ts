@@ -2,11 +2,8 @@ import {
   AI_POLICIES,
   type AiLevel,
   aiCommand,
-  type Command,
-  createRng,
   err,
   type GameEvent,
-  type GameState,
   nextAiSeat,
   ok,
   PRESETS,
@@ -32,9 +29,9 @@ import {
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
 import { mainCard } from '../main-game/main-view.js';
-import { freeSeatId } from '../named-seats.js';
 import type { StoredGame } from '../ports.js';
 import { normalizeId } from '../rest-game/rest-games.js';
+import { aiRng, aiSeat, checkName, freeSeatId, type NameRule } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import type { EasyMeta } from './easy-meta.js';
 import { easyView, moveOutcome } from './easy-view.js';
@@ -69,7 +66,7 @@ export class EasyGames {
 
   /** Creates a game and seats its creator. */
   async create(playerName: string): Answer<EasyCreated> {
-    const name = checkName(playerName);
+    const name = checkName(playerName, EASY_NAME_RULE);
     if (!name.ok) return name;
     const credential = this.ports.ids.secret();
     const seat = 'p1';
@@ -91,7 +88,7 @@ export class EasyGames {
 
   /** Takes a new seat in a waiting game (the engine refuses a full or started one). */
   async join(gameId: string, playerName: string): Answer<EasyCreated> {
-    const name = checkName(playerName);
+    const name = checkName(playerName, EASY_NAME_RULE);
     if (!name.ok) return name;
     const id = normalizeId(gameId);
     const credential = this.ports.ids.secret();
@@ -181,8 +178,8 @@ export class EasyGames {
         const index = nextAiSeat(state);
         seat = state.seats[index];
         if (seat === undefined || seat.ai === null) return err(serviceError('ai/not_due'));
-        // As GameService.runAi: deterministic given the (secret) seed and the version.
-        const rng = createRng(`${game.record.seed}/ai/${game.version}`);
+        // As the server's own AI turns: deterministic given the (secret) seed and the version.
+        const rng = aiRng(game);
         const command = aiCommand(state, index, AI_POLICIES[seat.ai], rng);
         if (command === null) return err(serviceError('ai/not_due'));
         return ok({ commands: [command] });
@@ -250,13 +247,6 @@ export class EasyGames {
   }
 }
 
-function checkName(raw: string): Result<string, ServiceError> {
-  const name = raw.trim();
-  if (name.length === 0) return err(serviceError('name/required'));
-  if (name.length > EASY_NAME_MAX) return err(serviceError('name/too_long'));
-  return ok(name);
-}
-
 /** Where the seat holds `cardId`, or null when it holds no such card (the engine then refuses it). */
 function whereIs(seat: Seat, cardId: string): Source | null {
   if (seat.hand.some((c) => c.id === cardId)) return 'hand';
@@ -265,8 +255,5 @@ function whereIs(seat: Seat, cardId: string): Source | null {
   return blind >= 0 && blind < seat.faceDown.length ? 'faceDown' : null;
 }
 
-/** The next AI seat: "AI Player 1", "AI Player 2" … at `level`. */
-function aiSeat(state: GameState, level: AiLevel): Extract<Command, { type: 'sit' }> {
-  const number = state.seats.filter((s) => s.ai !== null).length + 1;
-  return { type: 'sit', seat: freeSeatId(state), name: `AI Player ${number}`, ai: level };
-}
+/** A player name of 1–20 characters after trimming. */
+const EASY_NAME_RULE: NameRule = { max: EASY_NAME_MAX, required: 'name/required', outOfRange: 'name/too_long' };

@@ -22,13 +22,14 @@ import {
 } from '@palace/protocol';
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
-import { freeSeatId, proveSeat, seatNamed } from '../named-seats.js';
+import { proveSeat, seatNamed } from '../named-seats.js';
 import type { StoredGame } from '../ports.js';
 import { normalizeId } from '../rest-game/rest-games.js';
+import { checkName, freeAiName, freeSeatId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { STATUS_LINES, systemLine, withChat } from '../status-lines.js';
 import { type PublicMeta, reactPublic } from './public-meta.js';
-import { checkName, freeAiName, holds, identify, spectatorNamed, type Who } from './public-seats.js';
+import { holds, identify, PUBLIC_NAME_RULE, spectatorNamed, type Who } from './public-seats.js';
 import { publicListEntry, publicView } from './public-view.js';
 
 /** The `kind` of public games in the store. */
@@ -119,7 +120,7 @@ export class PublicGames {
 
   /** Creates a game with the creator in the first seat. */
   async create(username: string | undefined, visibility: PublicVisibility): Answer<PublicEntered> {
-    const name = checkName(username);
+    const name = checkName(username, PUBLIC_NAME_RULE);
     if (!name.ok) return name;
     const token = this.ports.ids.secret();
     const seat = 'p1';
@@ -144,7 +145,7 @@ export class PublicGames {
    * the seat) and refused without it (`username/taken`).
    */
   async join(gameId: string, actor: PublicActor): Answer<PublicEntered> {
-    const name = checkName(actor.username);
+    const name = checkName(actor.username, PUBLIC_NAME_RULE);
     if (!name.ok) return name;
     const id = normalizeId(gameId);
     if (id === '') return err(serviceError('game/id_required'));
@@ -216,7 +217,10 @@ export class PublicGames {
       gameId,
       actor,
       seated((_, game) => {
-        aiName = freeAiName(game);
+        aiName = freeAiName(
+          game.state,
+          game.meta.spectators.map((s) => s.name),
+        );
         return ok({ commands: [{ type: 'sit', seat: freeSeatId(game.state), name: aiName, ai: level }] });
       }),
       () => `${aiName} joined the game`,

@@ -1,9 +1,18 @@
-import { err, ok, type Result, type Seat } from '@palace/core';
+import { ok, type Result, type Seat } from '@palace/core';
 import { PUBLIC_NAME_MAX, PUBLIC_NAME_MIN } from '@palace/protocol';
-import { nameKey, proveSeat } from '../named-seats.js';
+import { proveSeat } from '../named-seats.js';
 import type { IdSource, StoredGame } from '../ports.js';
-import { type ServiceError, serviceError } from '../service-error.js';
+import { type NameRule, nameKey } from '../seating.js';
+import type { ServiceError } from '../service-error.js';
 import type { PublicMeta, PublicSpectator } from './public-meta.js';
+
+/** A username of 3–15 characters after trimming (spec 02 §5). */
+export const PUBLIC_NAME_RULE: NameRule = {
+  min: PUBLIC_NAME_MIN,
+  max: PUBLIC_NAME_MAX,
+  required: 'username/required',
+  outOfRange: 'username/length',
+};
 
 /** The proved identity behind a request: a seat, or a spectator's place. */
 export type Who =
@@ -27,14 +36,6 @@ export function identify(
   return proved;
 }
 
-/** A username of 3–15 characters after trimming (spec 02 §5). */
-export function checkName(raw: string | undefined): Result<string, ServiceError> {
-  const name = raw?.trim() ?? '';
-  if (name.length === 0) return err(serviceError('username/required'));
-  if (name.length < PUBLIC_NAME_MIN || name.length > PUBLIC_NAME_MAX) return err(serviceError('username/length'));
-  return ok(name);
-}
-
 /** The spectator going by `name` (compared as usernames are), if any. */
 export function spectatorNamed(meta: PublicMeta, name: string): PublicSpectator | undefined {
   const key = nameKey(name);
@@ -44,15 +45,4 @@ export function spectatorNamed(meta: PublicMeta, name: string): PublicSpectator 
 /** Whether `token` is the spectator's. */
 export function holds(spectator: PublicSpectator, token: string | undefined, ids: Pick<IdSource, 'digest'>): boolean {
   return token !== undefined && token !== '' && ids.digest(token) === spectator.key;
-}
-
-/** "AI Player {n}" with the smallest n no player or spectator already goes by. */
-export function freeAiName(game: StoredGame<PublicMeta>): string {
-  const taken = new Set([
-    ...game.state.seats.map((s) => nameKey(s.name)),
-    ...game.meta.spectators.map((s) => nameKey(s.name)),
-  ]);
-  let n = 1;
-  while (taken.has(nameKey(`AI Player ${n}`))) n++;
-  return `AI Player ${n}`;
 }

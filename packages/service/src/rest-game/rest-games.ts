@@ -1,14 +1,4 @@
-import {
-  type AiLevel,
-  type Command,
-  err,
-  type GameState,
-  ok,
-  PRESETS,
-  type Result,
-  type Seat,
-  tableOptions,
-} from '@palace/core';
+import { type AiLevel, type Command, err, ok, PRESETS, type Result, type Seat, tableOptions } from '@palace/core';
 import {
   isEmojiMessage,
   REST_AI_DELAY_MS,
@@ -25,6 +15,7 @@ import {
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
 import type { StoredGame } from '../ports.js';
+import { aiSeat, checkName, freeSeatId, type NameRule } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { type RestMeta, reactRest } from './rest-meta.js';
 import { restView } from './rest-view.js';
@@ -104,7 +95,7 @@ export class RestGames {
     readonly isPublic?: boolean | undefined;
     readonly maxPlayers?: number | undefined;
   }): Answer<RestSeated> {
-    const name = checkName(input.playerName);
+    const name = checkName(input.playerName, REST_NAME_RULE);
     if (!name.ok) return name;
     const variant = input.variant ?? 'classic';
     const maxPlayers = input.maxPlayers ?? REST_DEFAULT_MAX_PLAYERS;
@@ -155,7 +146,7 @@ export class RestGames {
         gameState: restView(game.value, acting.value.seat.id, input.playerId),
       });
     }
-    const name = checkName(input.playerName ?? '');
+    const name = checkName(input.playerName, REST_NAME_RULE);
     if (!name.ok) return name;
     const credential = this.ports.ids.secret();
     const key = this.ports.ids.digest(credential);
@@ -347,26 +338,10 @@ export class RestGames {
   }
 }
 
+/** A player name of 1–20 characters after trimming. */
+const REST_NAME_RULE: NameRule = { max: REST_NAME_MAX, required: 'name/required', outOfRange: 'name/too_long' };
+
 /** Game ids are upper-case; lower-case ones in requests are accepted. */
 export function normalizeId(id: string): string {
   return id.trim().toUpperCase();
-}
-
-function checkName(raw: string): Result<string, ServiceError> {
-  const name = raw.trim();
-  if (name.length === 0) return err(serviceError('name/required'));
-  if (name.length > REST_NAME_MAX) return err(serviceError('name/too_long'));
-  return ok(name);
-}
-
-function freeSeatId(state: GameState): string {
-  const taken = new Set(state.seats.map((s) => s.id));
-  let n = state.seats.length + 1;
-  while (taken.has(`p${n}`)) n++;
-  return `p${n}`;
-}
-
-function aiSeat(state: GameState, level: AiLevel): Command {
-  const number = state.seats.filter((s) => s.ai !== null).length + 1;
-  return { type: 'sit', seat: freeSeatId(state), name: `AI Player ${number}`, ai: level };
 }

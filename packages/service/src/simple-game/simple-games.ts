@@ -2,7 +2,6 @@ import {
   type AiLevel,
   err,
   FACE_UP_COUNT,
-  type GameState,
   isChoosingFaceUp,
   ok,
   PRESETS,
@@ -20,8 +19,9 @@ import {
 } from '@palace/protocol';
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
-import { freeSeatId, nameKey, proveSeat, seatNamed } from '../named-seats.js';
+import { proveSeat, seatNamed } from '../named-seats.js';
 import type { StoredGame } from '../ports.js';
+import { checkName, freeAiName, freeSeatId, type NameRule } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { STATUS_LINES, systemLine, withChat } from '../status-lines.js';
 import { reactSimple, type SimpleMeta } from './simple-meta.js';
@@ -129,7 +129,7 @@ export class SimpleGames {
    * back; the same name without it is `username/taken`.
    */
   async join(gameId: string | undefined, actor: SimpleActor): Answer<SimpleSeated> {
-    const name = checkName(actor.username);
+    const name = checkName(actor.username, SIMPLE_NAME_RULE);
     if (!name.ok) return name;
     if (gameId === undefined || gameId.trim() === '') {
       if (this.variant.ids === 'client') return err(serviceError('room/id_invalid'));
@@ -377,17 +377,9 @@ export class SimpleGames {
   }
 }
 
-function checkName(raw: string): Result<string, ServiceError> {
-  const name = raw.trim();
-  if (name.length === 0) return err(serviceError('username/required'));
-  if (name.length > SIMPLE_NAME_MAX) return err(serviceError('username/too_long'));
-  return ok(name);
-}
-
-/** "AI Player {n}" with the lowest n nobody at the table is called. */
-function freeAiName(state: GameState): string {
-  const taken = new Set(state.seats.map((s) => nameKey(s.name)));
-  let n = state.seats.filter((s) => s.ai !== null).length + 1;
-  while (taken.has(nameKey(`AI Player ${n}`))) n++;
-  return `AI Player ${n}`;
-}
+/** A username of 1–20 characters after trimming. */
+const SIMPLE_NAME_RULE: NameRule = {
+  max: SIMPLE_NAME_MAX,
+  required: 'username/required',
+  outOfRange: 'username/too_long',
+};
