@@ -26,3 +26,19 @@ export type AiLevelName = Static<typeof AiLevelName>;
 
 /** The optional level of an add-AI request. */
 export const AiLevelField = Type.Optional(AiLevelName);
+
+/**
+ * A card the receiver may not see (another player's hand card, every face-down card, the deck):
+ * only its slot id (`blind-{n}` for a face-down card, DECISIONS §3). The one hidden-card shape every
+ * variant's wire card family builds on.
+ */
+export const HiddenCard = Type.Object({ id: Type.String(), hidden: Type.Literal(true) });
+export type HiddenCard = Static<typeof HiddenCard>;
+
+/** The simple websocket game's hidden card (spec 02 §3): the same, with suit and value "unknown". */
+export const UnknownCard = Type.Object({
+  ...HiddenCard.properties,
+  suit: Type.Literal('unknown'),
+  value: Type.Literal('unknown'),
+});
+export type UnknownCard = Static<typeof UnknownCard>;

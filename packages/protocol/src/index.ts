@@ -3,7 +3,7 @@
  * OpenAPI) and the web client (types).
  */
 export * from './accounts.js';
-export { AiLevelField, AiLevelName, ClientConfig, ErrorBody, Health } from './common.js';
+export { AiLevelField, AiLevelName, ClientConfig, ErrorBody, Health, HiddenCard, UnknownCard } from './common.js';
 export * from './easy-games.js';
 export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, replaceShortcodes } from './emoji.js';
 export * from './emoji-picker.js';

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { HiddenCard } from './common.js';
 
 /** Limits of the main game (spec 01 §5, §9). */
 export const MAIN_NAME_MIN = 3;
@@ -28,8 +29,8 @@ export const MainCard = Type.Object({
 export type MainCard = Static<typeof MainCard>;
 
 /** A masked card: only a slot id (`blind-{n}` for face-down cards). */
-export const MaskedCard = Type.Object({ id: Type.String(), hidden: Type.Literal(true) });
-export type MaskedCard = Static<typeof MaskedCard>;
+export const MaskedCard = HiddenCard;
+export type MaskedCard = HiddenCard;
 
 export const MainRules = Type.Object({
   clearWithTens: Type.Boolean(),

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { AiLevelField, AiLevelName } from './common.js';
+import { AiLevelField, AiLevelName, HiddenCard } from './common.js';
 
 /**
  * Wire shapes of the server-backed REST game (spec 02 §3 and §7, DECISIONS §8), under
@@ -32,10 +32,6 @@ export const RestCard = Type.Object({
   color: Type.Union([Type.Literal('red'), Type.Literal('black')]),
 });
 export type RestCard = Static<typeof RestCard>;
-
-/** A card nobody may see (face-down cards, the deck): only its slot id. */
-export const HiddenCard = Type.Object({ id: Type.String(), hidden: Type.Literal(true) });
-export type HiddenCard = Static<typeof HiddenCard>;
 
 export const RestPlayer = Type.Object({
   /** The viewer's credential on their own seat; a public seat id on every other. */

@@ -1,5 +1,5 @@
 import { type Static, type TProperties, Type } from 'typebox';
-import { AiLevelField, AiLevelName } from './common.js';
+import { AiLevelField, AiLevelName, UnknownCard } from './common.js';
 import { MainCard } from './main-game.js';
 
 /**
@@ -24,14 +24,9 @@ export const SIMPLE_ROOM_IDLE_MS = 30 * 60 * 1000;
 /** Sender of the status lines the server writes into the chat. */
 export const SIMPLE_SYSTEM_SENDER = 'System';
 
-/** A card nobody at the table may see: only its slot id, with suit and value "unknown". */
-export const SimpleHiddenCard = Type.Object({
-  id: Type.String(),
-  suit: Type.Literal('unknown'),
-  value: Type.Literal('unknown'),
-  hidden: Type.Literal(true),
-});
-export type SimpleHiddenCard = Static<typeof SimpleHiddenCard>;
+/** A card nobody at the table may see: common.ts's hidden card with suit and value "unknown". */
+export const SimpleHiddenCard = UnknownCard;
+export type SimpleHiddenCard = UnknownCard;
 
 export const SimplePlayer = Type.Object({
   username: Type.String(),
