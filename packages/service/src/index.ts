@@ -124,7 +124,7 @@ export {
   type Taken,
 } from './rate-limits.js';
 export { type RecordFile, type RecordRefusal, Records } from './records.js';
-export { normalizeId, RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
+export { RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';
 export {
   ABANDON_MS,
@@ -142,6 +142,7 @@ export {
   freeSeatId,
   type NameRule,
   nameKey,
+  normalizeId,
 } from './seating.js';
 export {
   errorCategory,

@@ -32,6 +32,11 @@ export function nameKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
+/** A server-made game id as stored: upper-case (lower-case ones in requests are accepted). */
+export function normalizeId(id: string): string {
+  return id.trim().toUpperCase();
+}
+
 /** The next free public seat id (`p1`, `p2`, …). Seat ids never carry a name or a credential. */
 export function freeSeatId(state: GameState): string {
   const taken = new Set(state.seats.map((s) => s.id));

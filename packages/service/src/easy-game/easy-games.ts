@@ -28,11 +28,10 @@ import {
 } from '@palace/protocol';
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
-import { mainCard } from '../main-game/main-view.js';
 import type { StoredGame } from '../ports.js';
-import { normalizeId } from '../rest-game/rest-games.js';
-import { aiRng, aiSeat, checkName, freeSeatId, type NameRule } from '../seating.js';
+import { aiRng, aiSeat, checkName, freeSeatId, type NameRule, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
+import { mainCard } from '../wire-cards.js';
 import type { EasyMeta } from './easy-meta.js';
 import { easyView, moveOutcome } from './easy-view.js';
 

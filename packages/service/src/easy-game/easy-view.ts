@@ -1,9 +1,9 @@
 import { type Card, type GameEvent, type GameState, viewFor } from '@palace/core';
 import type { EasyGameState, EasyPlayer, MaskedCard } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
-import { mainCard } from '../main-game/main-view.js';
 import type { StoredGame } from '../ports.js';
 import { isAway, turnDeadline } from '../seat-view.js';
+import { mainCard } from '../wire-cards.js';
 import type { EasyMeta } from './easy-meta.js';
 
 function masked(id: string): MaskedCard {

@@ -1,6 +1,6 @@
-import type { Card, GameEvent, GameState } from '@palace/core';
+import type { GameEvent, GameState } from '@palace/core';
 import type { MainRules } from '@palace/protocol';
-import type { StoredCard } from '../rest-game/rest-meta.js';
+import { type StoredCard, storedCard as stored } from '../wire-cards.js';
 
 /** Who sits in a seat (the seat id is the user id as a string). */
 export type MainSeatMeta = {
@@ -51,10 +51,6 @@ export type MainMeta = {
   /** What the last accepted change was: chat lines are sent as `chat_message`, the rest as state. */
   readonly lastChange: 'state' | 'chat';
 };
-
-function stored(card: Card): StoredCard {
-  return { id: card.id, rank: card.rank, suit: card.suit };
-}
 
 /**
  * Keeps the variant data in step with the engine's events, AI moves included: the last action

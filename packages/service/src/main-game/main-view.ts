@@ -1,26 +1,9 @@
-import { type Card, prizeFor, RANK_LABELS, type Rank, SUIT_SYMBOLS, type Suit, viewFor } from '@palace/core';
-import type { MainCard, MainChatMessage, MainGameState, MainPlayer, MaskedCard } from '@palace/protocol';
+import { prizeFor, viewFor } from '@palace/core';
+import type { MainChatMessage, MainGameState, MainPlayer } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
-import type { StoredCard } from '../rest-game/rest-meta.js';
 import { isAway, turnDeadline } from '../seat-view.js';
+import { mainCard, masked } from '../wire-cards.js';
 import type { MainChatEntry, MainMeta } from './main-meta.js';
-
-const RED: ReadonlySet<string> = new Set(['hearts', 'diamonds']);
-
-export function mainCard(card: Card | StoredCard): MainCard {
-  const suit = card.suit as Suit;
-  return {
-    id: card.id,
-    value: RANK_LABELS[card.rank as Rank],
-    suit,
-    symbol: SUIT_SYMBOLS[suit],
-    color: RED.has(suit) ? 'red' : 'black',
-  };
-}
-
-function masked(id: string): MaskedCard {
-  return { id, hidden: true };
-}
 
 /** ms since the epoch → ISO 8601. */
 export function iso(ms: number): string {

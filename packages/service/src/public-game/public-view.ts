@@ -1,14 +1,10 @@
 import { viewFor } from '@palace/core';
-import type { MaskedCard, PublicGameState, PublicListEntry, PublicPlayer } from '@palace/protocol';
+import type { PublicGameState, PublicListEntry, PublicPlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
-import { mainCard } from '../main-game/main-view.js';
 import type { StoredGame } from '../ports.js';
 import { isAway, turnDeadline } from '../seat-view.js';
+import { mainCard, masked } from '../wire-cards.js';
 import type { PublicMeta } from './public-meta.js';
-
-function masked(id: string): MaskedCard {
-  return { id, hidden: true };
-}
 
 /**
  * The public game as one viewer may see it (spec 02 §3). `seat` is the viewer's public seat id,

@@ -15,7 +15,7 @@ import {
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import { type Change, GameService, type ServicePorts } from '../game-service.js';
 import type { StoredGame } from '../ports.js';
-import { aiSeat, checkName, freeSeatId, type NameRule } from '../seating.js';
+import { aiSeat, checkName, freeSeatId, type NameRule, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { type RestMeta, reactRest } from './rest-meta.js';
 import { restView } from './rest-view.js';
@@ -340,8 +340,3 @@ export class RestGames {
 
 /** A player name of 1–20 characters after trimming. */
 const REST_NAME_RULE: NameRule = { max: REST_NAME_MAX, required: 'name/required', outOfRange: 'name/too_long' };
-
-/** Game ids are upper-case; lower-case ones in requests are accepted. */
-export function normalizeId(id: string): string {
-  return id.trim().toUpperCase();
-}

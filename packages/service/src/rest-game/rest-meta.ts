@@ -1,8 +1,6 @@
-import type { Card, GameEvent, GameState } from '@palace/core';
+import type { GameEvent, GameState } from '@palace/core';
 import type { RestVariant } from '@palace/protocol';
-
-/** A card as stored in the variant data (plain JSON). */
-export type StoredCard = { readonly id: string; readonly rank: number; readonly suit: string };
+import { type StoredCard, storedCard as stored } from '../wire-cards.js';
 
 export type RestChatEntry = {
   readonly id: string;
@@ -36,10 +34,6 @@ export type RestMeta = {
   readonly chatSeq: number;
   readonly lastAction: RestActionEntry | null;
 };
-
-function stored(card: Card): StoredCard {
-  return { id: card.id, rank: card.rank, suit: card.suit };
-}
 
 /** Keeps `lastAction` in step with the engine's events: the last play or pick-up, AI moves included. */
 export function reactRest(meta: RestMeta, events: readonly GameEvent[], state: GameState, at: number): RestMeta {

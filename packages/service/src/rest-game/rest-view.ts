@@ -3,7 +3,8 @@ import type { HiddenCard, RestCard, RestGameState, RestPlayer } from '@palace/pr
 import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
 import { isAway, turnDeadline } from '../seat-view.js';
-import type { RestMeta, StoredCard } from './rest-meta.js';
+import type { StoredCard } from '../wire-cards.js';
+import type { RestMeta } from './rest-meta.js';
 
 const RED: ReadonlySet<string> = new Set(['hearts', 'diamonds']);
 

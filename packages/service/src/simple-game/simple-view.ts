@@ -1,9 +1,9 @@
 import { viewFor } from '@palace/core';
 import type { SimpleGameState, SimpleHiddenCard, SimplePlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
-import { mainCard } from '../main-game/main-view.js';
 import type { StoredGame } from '../ports.js';
 import { isAway, turnDeadline } from '../seat-view.js';
+import { mainCard } from '../wire-cards.js';
 import type { SimpleMeta } from './simple-meta.js';
 
 function hidden(id: string): SimpleHiddenCard {
