@@ -1,6 +1,6 @@
 import type { Presence, User } from '@palace/service';
 import type { WebSocket } from 'ws';
-import { SOCKET_LIMITS, sendOrDrop } from './socket-limits.js';
+import { CHAT_BURST, CHAT_WINDOW_MS, ChatWindow, SOCKET_LIMITS, sendOrDrop } from './socket-limits.js';
 
 /** A player connected for this long without sending anything shows as "away". */
 export const AWAY_AFTER_MS = 5 * 60_000;
@@ -46,7 +46,8 @@ export interface ConnectionsCluster {
 export class Connection {
   private lastSeen = Date.now();
   private answered = true;
-  private chatTimes: number[] = [];
+  /** Chat lines sent lately (the socket chat limit). */
+  readonly chat = new ChatWindow(CHAT_BURST, CHAT_WINDOW_MS);
   readonly games = new Set<string>();
   /** When it opened, in ms: of two sockets of a user on two nodes the later one stays. */
   readonly openedAt = Date.now();
@@ -89,15 +90,6 @@ export class Connection {
   /** Whether this socket opened after `other` (by time, then by id: every node agrees). */
   newerThan(other: { readonly at: number; readonly id: string }): boolean {
     return this.openedAt !== other.at ? this.openedAt > other.at : this.id > other.id;
-  }
-
-  /** A sliding window: at most `burst` chat lines in any `windowMs`. */
-  allowChat(burst: number, windowMs: number): boolean {
-    const now = Date.now();
-    this.chatTimes = this.chatTimes.filter((t) => now - t < windowMs);
-    if (this.chatTimes.length >= burst) return false;
-    this.chatTimes.push(now);
-    return true;
   }
 
   /** Pings the socket; false when the previous ping was never answered (it is then dropped). */

@@ -4,8 +4,6 @@
  */
 export { AWAY_AFTER_MS, Connection, Connections, REPLACED_CLOSE, SIGNED_OUT_CLOSE } from './connections.js';
 export {
-  CHAT_BURST,
-  CHAT_WINDOW_MS,
   HEARTBEAT_MS,
   type MainSocketOptions,
   mainSocket,
@@ -17,6 +15,9 @@ export { type HeldSeat, SEAT_MOVED, SimpleConnection, SimpleRooms } from './simp
 export { SIMPLE_SOCKET_PATH, SIMPLE_SWEEP_MS, type SimpleSocketOptions, simpleSocket } from './simple-socket.js';
 export {
   Budget,
+  CHAT_BURST,
+  CHAT_WINDOW_MS,
+  ChatWindow,
   FLOOD_CLOSE,
   type GameBudget,
   LIMIT_TEXTS,

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Connection, Connections } from './connections.js';
+import { afterDelivery, type Delivered, deliveryOf } from './delivery.js';
 import { originAllowed } from './origin.js';
 import { FRAME_TEXTS, messageReader } from './socket-frames.js';
 import {
@@ -29,9 +30,6 @@ import { socketPlugin } from './socket-plugin.js';
 
 /** The socket path (spec 01 §7). */
 export const SOCKET_PATH = '/ws';
-/** Chat lines one connection may send per window (a flood guard). */
-export const CHAT_BURST = 5;
-export const CHAT_WINDOW_MS = 5_000;
 /** How often the server checks that each socket still answers (ws-level ping), in ms. */
 export const HEARTBEAT_MS = 30_000;
 
@@ -199,7 +197,7 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
       }
       case 'chat_message': {
         if (message.message.trim() === '') return refusal(SERVICE_ERRORS['chat/empty'], message.gameId);
-        if (!connection.allowChat(CHAT_BURST, CHAT_WINDOW_MS)) return refusal(SOCKET_TEXTS.chatTooFast);
+        if (!connection.chat.allow(Date.now())) return refusal(SOCKET_TEXTS.chatTooFast);
         const said = await games.chat(user, message.gameId, message.message);
         if (!said.ok) return refusal(said.error.message, message.gameId);
         // Watchers got the line; a socket that does not watch the game gets it here.
@@ -251,46 +249,35 @@ function chatFrame(gameId: string, line: MainChatEntry): ServerMessage {
 }
 
 /**
- * What this node has broadcast of each game its sockets watch: the newest version and chat line.
- * A node may hear of a game's changes coalesced (a change made on another node is read again, and
- * by then a later one may have committed: chat at v5 and a move at v6 read as v6 only), so every
- * chat line newer than the last one sent goes out, and a skipped version means the state goes too.
+ * What this node has broadcast of each game its sockets watch (see delivery.ts: every chat line
+ * newer than the last one sent goes out, and a skipped version sends the state too).
  */
 class SentToWatchers {
-  private readonly games = new Map<string, { version: number; chatId: number }>();
+  private readonly games = new Map<string, Delivered>();
 
   /** A socket was sent `game` directly (created or joined): later lines and versions count from it. */
   saw(game: StoredGame<MainMeta>): void {
     const before = this.games.get(game.id);
     if (before !== undefined && before.version >= game.version) return;
-    this.games.set(game.id, { version: game.version, chatId: lastChatId(game.meta) });
+    this.games.set(game.id, { version: game.version, chatSeq: game.meta.chatSeq });
   }
 
   /** What to send of `game`: the chat lines not sent yet, and whether the state goes too; null when stale. */
   news(game: StoredGame<MainMeta>): { readonly lines: readonly MainChatEntry[]; readonly state: boolean } | null {
-    const before = this.games.get(game.id);
     const { meta } = game;
+    const before = this.games.get(game.id);
+    const change = { version: game.version, chatSeq: meta.chatSeq, chatOnly: meta.lastChange === 'chat' };
+    const delivery = deliveryOf(before, change);
     if (game.state.phase === 'finished' || meta.cancelled) this.games.delete(game.id);
-    else this.games.set(game.id, { version: Math.max(game.version, before?.version ?? 0), chatId: lastChatId(meta) });
-    if (before === undefined) {
-      // Nothing sent from here yet: the change alone (its own chat line, or the state).
-      const line = meta.lastChange === 'chat' ? meta.chat[meta.chat.length - 1] : undefined;
-      return { lines: line === undefined ? [] : [line], state: line === undefined };
-    }
-    if (game.version <= before.version) return null;
-    const lines = meta.chat.filter((line) => line.id > before.chatId);
-    const coalesced = game.version > before.version + 1;
-    return { lines, state: meta.lastChange !== 'chat' || coalesced };
+    else this.games.set(game.id, afterDelivery(before, change));
+    if (delivery === null) return null;
+    return { lines: delivery.lines === 0 ? [] : meta.chat.slice(-delivery.lines), state: delivery.state };
   }
 
   /** Nobody here watches the game any more. */
   forget(id: string): void {
     this.games.delete(id);
   }
-}
-
-function lastChatId(meta: MainMeta): number {
-  return meta.chat[meta.chat.length - 1]?.id ?? 0;
 }
 
 /** Sends a change to everyone watching the game: new chat lines as `chat_message`, else (or also) per-viewer state. */

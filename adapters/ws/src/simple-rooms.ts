@@ -10,7 +10,8 @@ import {
 } from '@palace/service';
 import type { WebSocket } from 'ws';
 import { RESTART_CLOSE, RESTART_REASON } from './connections.js';
-import { SOCKET_LIMITS, sendOrDrop } from './socket-limits.js';
+import { deliveryOf } from './delivery.js';
+import { CHAT_BURST, CHAT_WINDOW_MS, ChatWindow, SOCKET_LIMITS, sendOrDrop } from './socket-limits.js';
 
 /** The wall clock, in ms since the epoch (the rooms' default). */
 const systemClock: Clock = { now: () => Date.now() };
@@ -54,7 +55,8 @@ export class SimpleConnection {
   /** Frames sent to this client so far (a message whose handling sent none still gets an answer). */
   framesSent = 0;
   private answered = true;
-  private chatTimes: number[] = [];
+  /** Chat lines sent lately (the socket chat limit). */
+  readonly chat = new ChatWindow(CHAT_BURST, CHAT_WINDOW_MS);
 
   constructor(
     readonly id: string,
@@ -81,15 +83,6 @@ export class SimpleConnection {
     if (!this.answered) return false;
     this.answered = false;
     this.socket.ping();
-    return true;
-  }
-
-  /** A sliding window: at most `burst` chat lines in any `windowMs` (wall-clock ms). */
-  allowChat(burst: number, windowMs: number): boolean {
-    const now = Date.now();
-    this.chatTimes = this.chatTimes.filter((t) => now - t < windowMs);
-    if (this.chatTimes.length >= burst) return false;
-    this.chatTimes.push(now);
     return true;
   }
 }
@@ -134,6 +127,11 @@ export class SimpleRooms {
     /** Tells the other nodes of a cluster (their sockets sit in the same rooms); none on a single node. */
     private readonly announce: (message: RoomAnnouncement) => void = () => undefined,
   ) {}
+
+  /** The rooms' clock's time, in ms. */
+  now(): number {
+    return this.clock.now();
+  }
 
   open(id: string, socket: WebSocket): SimpleConnection {
     const connection = new SimpleConnection(id, socket, this.maxBufferedBytes);
@@ -219,7 +217,7 @@ export class SimpleRooms {
       return;
     }
     connection.seat = { roomId: room.id, username: seated.username, seatToken: seated.token };
-    connection.seatAt = Date.now();
+    connection.seatAt = this.clock.now();
     room.members.add(connection);
     room.lastActive = this.clock.now();
     this.announce({ t: 'seat', r: room.id, s: seated.username, c: connection.id, at: connection.seatAt });
@@ -280,10 +278,11 @@ export class SimpleRooms {
       this.follow(game.id, game);
       return;
     }
-    if (game.version <= room.version) return;
+    const delivery = deliveryOf(room, { version: game.version, chatSeq: game.meta.chatSeq, chatOnly: false });
+    if (delivery === null) return;
     room.version = game.version;
     room.lastActive = this.clock.now();
-    const frames = this.news(room, game);
+    const frames = this.news(room, game, delivery.lines);
     for (const member of room.members) {
       const seat = member.seat === null ? null : this.games.seatOf(game, member.seat.username);
       member.send({ type: 'game_state', state: this.games.viewOf(game, seat) });
@@ -367,7 +366,7 @@ export class SimpleRooms {
   }
 
   /** The frames a change adds beside each member's `game_state`. */
-  private news(room: Room, game: StoredGame<SimpleMeta>): SimpleServerMessage[] {
+  private news(room: Room, game: StoredGame<SimpleMeta>, newLines: number): SimpleServerMessage[] {
     const frames: SimpleServerMessage[] = [];
     for (const seat of game.state.seats) {
       if (seat.ai === null || room.aiSeats.has(seat.id)) continue;
@@ -375,7 +374,7 @@ export class SimpleRooms {
       frames.push({ type: 'ai_joined', aiName: seat.name });
     }
     const { chat, chatSeq } = game.meta;
-    const fresh = Math.min(Math.max(chatSeq - room.chatSeq, 0), chat.length);
+    const fresh = Math.min(newLines, chat.length);
     room.chatSeq = Math.max(room.chatSeq, chatSeq);
     for (const line of chat.slice(chat.length - fresh)) {
       frames.push({

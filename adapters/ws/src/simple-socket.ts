@@ -3,7 +3,7 @@ import type { Result } from '@palace/core';
 import { cardRefId, type SimpleClientMessage, SimpleClientMessages } from '@palace/protocol';
 import { nameKey, SERVICE_ERRORS, type ServiceError, type SimpleActor, type SimpleChanged } from '@palace/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CHAT_BURST, CHAT_WINDOW_MS, HEARTBEAT_MS, SOCKET_TEXTS } from './main-socket.js';
+import { HEARTBEAT_MS, SOCKET_TEXTS } from './main-socket.js';
 import { originAllowed } from './origin.js';
 import type { HeldSeat, SimpleConnection, SimpleRooms } from './simple-rooms.js';
 import { messageReader } from './socket-frames.js';
@@ -148,7 +148,7 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
       case 'pickup_pile':
         return answer(connection, await games.pickUp(roomId, actor));
       case 'chat_message':
-        if (!connection.allowChat(CHAT_BURST, CHAT_WINDOW_MS)) return fail(connection, SOCKET_TEXTS.chatTooFast);
+        if (!connection.chat.allow(rooms.now())) return fail(connection, SOCKET_TEXTS.chatTooFast);
         return answer(connection, await games.chat(roomId, actor, message.text));
       case 'add_ai':
         return answer(connection, await games.addAi(roomId, actor, message.level));

@@ -62,6 +62,28 @@ export class Budget {
   }
 }
 
+/** Chat lines one connection may send per window (a flood guard). */
+export const CHAT_BURST = 5;
+export const CHAT_WINDOW_MS = 5_000;
+
+/** A sliding window: at most `burst` chat lines in any `windowMs` (ms by the caller's clock). */
+export class ChatWindow {
+  private times: number[] = [];
+
+  constructor(
+    private readonly burst: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Counts one line at `now`; false (and not counted) when the window is full. */
+  allow(now: number): boolean {
+    this.times = this.times.filter((t) => now - t < this.windowMs);
+    if (this.times.length >= this.burst) return false;
+    this.times.push(now);
+    return true;
+  }
+}
+
 /** What became of a message handed to a `MessageQueue`. */
 export type Queued = 'queued' | 'refused' | 'flood';
 
