@@ -1,18 +1,8 @@
-import { AI_POLICIES, aiCommand, type GameState, ok, type Result } from '@palace/core';
-import type { Changed, ServerChange, ServicePorts } from './game-service.js';
-import type { Json, SeatClock, StoredGame } from './ports.js';
-import {
-  ABANDON_MS,
-  allAway,
-  clockedSeats,
-  everyoneLeaves,
-  greedyFor,
-  nextServerSeat,
-  seatClockOf,
-  struck,
-  WAITING_EXPIRY_MS,
-} from './seat-clock.js';
-import { aiRng } from './seating.js';
+import { ok, type Result } from '@palace/core';
+import type { Changed, ServerChange, ServicePorts } from './game-change.js';
+import type { Json, StoredGame } from './ports.js';
+import { ABANDON_MS, allAway, seatClockOf, WAITING_EXPIRY_MS } from './seat-clock.js';
+import { aiTurn, expired, turnRunOut } from './server-moves.js';
 import type { ServiceError } from './service-error.js';
 
 /**
@@ -41,33 +31,6 @@ function turnKey(id: string): string {
 /** The kind an expired game of `kind` is kept under: no variant's service finds it (404). */
 export function expiredKind(kind: string): string {
   return `${kind}/expired`;
-}
-
-/**
- * The rescues of one node's game services: each service adds its own when built, and the server
- * runs them all every `JOB_RESCUE_MS` (the variants' classes need not pass anything through).
- */
-export class Rescues {
-  private readonly rescues: Array<() => Promise<number>> = [];
-
-  add(rescue: () => Promise<number>): void {
-    this.rescues.push(rescue);
-  }
-
-  /** Runs every rescue, one after another; answers how many jobs ran. Throws the first failure, after trying all. */
-  async run(): Promise<number> {
-    let ran = 0;
-    let failure: { readonly error: unknown } | null = null;
-    for (const rescue of this.rescues) {
-      try {
-        ran += await rescue();
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-    if (failure !== null) throw failure.error;
-    return ran;
-  }
 }
 
 /** What the jobs need of their game service. */
@@ -200,16 +163,7 @@ export class GameJobs<M extends Json> {
       return false;
     }
     const done = await this.exclusive(id, () =>
-      this.host.write(id, (game) => {
-        if (game.aiDueAt === null || this.ports.clock.now() < game.aiDueAt) return ok(null);
-        const index = nextServerSeat(game.state, seatClockOf(game));
-        const seat = game.state.seats[index];
-        if (seat === undefined) return ok(null);
-        // Deterministic given the (secret) seed and the version; the policy only sees its seat's view.
-        const rng = aiRng(game);
-        const command = aiCommand(game.state, index, AI_POLICIES[seat.ai ?? 'greedy'], rng);
-        return ok(command === null ? null : { commands: [command] });
-      }),
+      this.host.write(id, (game) => ok(aiTurn(game, this.ports.clock.now()))),
     );
     return done !== null;
   }
@@ -225,13 +179,7 @@ export class GameJobs<M extends Json> {
       return false;
     }
     const done = await this.exclusive(id, () =>
-      this.host.write(id, (game) => {
-        const clock = seatClockOf(game);
-        if (clock.turnDueAt === null || this.ports.clock.now() < clock.turnDueAt) return ok(null);
-        const timedOut = clockedSeats(game.state, clock);
-        const commands = greedyFor(game, timedOut);
-        return ok({ commands, seatClock: (before: SeatClock, after: GameState) => struck(before, after, timedOut) });
-      }),
+      this.host.write(id, (game) => ok(turnRunOut(game, this.ports.clock.now()))),
     );
     return done !== null;
   }
@@ -281,14 +229,9 @@ export class GameJobs<M extends Json> {
   private async expire(id: string): Promise<boolean> {
     let wrote = false;
     const done = await this.host.write(id, (game) => {
-      wrote = false;
-      if (game.state.phase !== 'waiting' || this.ports.clock.now() - game.updatedAt < WAITING_EXPIRY_MS) {
-        return ok(null);
-      }
-      const commands = everyoneLeaves(game.state);
-      if (commands === null) return ok(null);
-      wrote = true;
-      return ok({ commands, kind: expiredKind(this.kind) });
+      const expiry = expired(game, this.ports.clock.now(), expiredKind(this.kind));
+      wrote = expiry !== null;
+      return ok(expiry);
     });
     return done.ok && wrote;
   }

@@ -1,98 +1,20 @@
-import {
-  appendEntry,
-  applyCommand,
-  type Command,
-  createGame,
-  err,
-  type GameEvent,
-  type GameRecord,
-  type GameState,
-  newRecord,
-  ok,
-  type Result,
-  type TableOptions,
-} from '@palace/core';
-import { expiredKind, GameJobs, type Rescues } from './game-jobs.js';
+import { createGame, err, newRecord, ok, type Result, type TableOptions } from '@palace/core';
+import { type Applying, applyChange } from './apply-change.js';
 import type {
-  Clock,
-  Effects,
-  GamesStore,
-  IdSource,
-  Json,
-  Leases,
-  Publisher,
-  Scheduler,
-  SeatClock,
-  StoredGame,
-} from './ports.js';
-import { clockAfter, forgive, NO_SEAT_CLOCK, nextServerSeat, seatClockOf, TURN_MS } from './seat-clock.js';
+  Change,
+  Changed,
+  GameServiceOptions,
+  Origin,
+  Planner,
+  ServerChange,
+  ServicePorts,
+} from './game-change.js';
+import { expiredKind, GameJobs } from './game-jobs.js';
+import type { Effects, Json, SeatClock, StoredGame } from './ports.js';
+import { forgive, NO_SEAT_CLOCK, seatClockOf, TURN_MS } from './seat-clock.js';
 import { type ServiceError, serviceError } from './service-error.js';
 
-/** What a request wants done: engine commands (applied in order, all or none) and new variant data. */
-export interface Change<M extends Json> {
-  readonly commands: readonly Command[];
-  /** Replaces the variant data; omitted = unchanged. */
-  readonly meta?: M;
-}
-
-/** Decides a change from the current game, or refuses. Called again if the write loses a race. */
-export type Planner<M extends Json> = (game: StoredGame<M>) => Result<Change<M>, ServiceError>;
-
-export interface Changed<M extends Json> {
-  readonly game: StoredGame<M>;
-  /** Events of all the commands, in order. */
-  readonly events: readonly GameEvent[];
-}
-
-export interface ServicePorts {
-  readonly store: GamesStore;
-  readonly clock: Clock;
-  readonly ids: IdSource;
-  readonly scheduler: Scheduler;
-  readonly publisher: Publisher;
-  /** Shared by the nodes of one store: a game's server-side jobs run on one node at a time. Absent: unguarded (one process). */
-  readonly leases?: Leases;
-  /** This node's name among the nodes sharing the store (the holder of its leases). */
-  readonly nodeId?: string;
-  /** Where each game service adds its rescue of overdue jobs, for the server to run them (`JOB_RESCUE_MS`). */
-  readonly rescues?: Rescues;
-}
-
-/** How a variant tailors the service. */
-export interface GameServiceOptions<M extends Json> {
-  /** Whether a game shows in the variant's public list; default never. Evaluated on every change. */
-  readonly listed?: (state: GameState, meta: M) => boolean;
-  /**
-   * Updates the variant data from the events of every accepted change, AI moves included (for
-   * example the last action shown to players). `at` is the change's time in ms.
-   */
-  readonly react?: (meta: M, events: readonly GameEvent[], state: GameState, at: number) => M;
-  /** The variant's game id format; default the id source's. */
-  readonly gameId?: () => string;
-  /**
-   * What a change does beside the game (token postings, results), stored in the same transaction.
-   * Evaluated on every change, AI moves included; `before` is null on creation.
-   */
-  readonly effects?: (before: StoredGame<M> | null, after: StoredGame<M>, events: readonly GameEvent[]) => Effects;
-  /** How long a human seat has for what is due, in ms (default `TURN_MS`, DECISIONS §6). */
-  readonly turnMs?: number | undefined;
-}
-
-/** A change the service makes itself: it may also alter the seat clock or retire the game. */
-export interface ServerChange<M extends Json> extends Change<M> {
-  /** Alters the seat clock (timeouts, away marks), given the state after the commands. */
-  readonly seatClock?: (clock: SeatClock, state: GameState) => SeatClock;
-  /** Stores the game under another kind, where no variant finds it (an expired waiting game). */
-  readonly kind?: string;
-}
-
-/** Where a change comes from. */
-interface Origin {
-  /** Keep a pending AI deadline (a player's change) or start a fresh one (after an AI move). */
-  readonly keepAiDeadline: boolean;
-  /** The server acts for the seats (AI runner, turn clock, sweep): their commands are not the players' own. */
-  readonly byServer: boolean;
-}
+export type { Change, Changed, GameServiceOptions, Planner, ServerChange, ServicePorts } from './game-change.js';
 
 /** How many games' last published versions each service keeps (the oldest are forgotten first). */
 const PUBLISHED_KEPT = 10_000;
@@ -109,7 +31,8 @@ const MAX_ID_ATTEMPTS = 20;
  * state kept here is what this node published and saw (timers, last sightings of players).
  */
 export class GameService<M extends Json> {
-  private readonly turnMs: number;
+  /** What every change applies with (see `applyChange`). */
+  private readonly applying: Applying<M>;
   /** Game id → the newest version this node published (see `changedElsewhere`). */
   private readonly published = new Map<string, number>();
   private readonly jobs: GameJobs<M>;
@@ -122,7 +45,7 @@ export class GameService<M extends Json> {
     const turnMs = options.turnMs ?? TURN_MS;
     if (!Number.isInteger(turnMs) || turnMs <= 0)
       throw new RangeError(`turnMs must be a whole number above 0, got ${turnMs}`);
-    this.turnMs = turnMs;
+    this.applying = { react: options.react, listed: options.listed, turnMs };
     this.jobs = new GameJobs<M>(ports, kind, {
       get: (id) => this.get(id),
       write: (id, plan) => this.write(id, plan, { keepAiDeadline: false, byServer: true }),
@@ -162,7 +85,11 @@ export class GameService<M extends Json> {
         listed: false,
         meta: input.meta,
       };
-      const applied = this.applyChange(blank, input.initial(id), now, { keepAiDeadline: true, byServer: false });
+      const applied = applyChange(blank, input.initial(id), {
+        now,
+        origin: { keepAiDeadline: true, byServer: false },
+        ...this.applying,
+      });
       if (!applied.ok) return applied;
       const game = applied.value.game;
       const outcome = await store.insert(game, this.effectsOf(null, applied.value));
@@ -248,7 +175,11 @@ export class GameService<M extends Json> {
       const planned = plan(loaded.value);
       if (!planned.ok) return planned;
       if (planned.value === null) return ok({ game: loaded.value, events: [] });
-      const applied = this.applyChange(loaded.value, planned.value, this.ports.clock.now(), origin);
+      const applied = applyChange(loaded.value, planned.value, {
+        now: this.ports.clock.now(),
+        origin,
+        ...this.applying,
+      });
       if (!applied.ok) return applied;
       const outcome = await this.ports.store.save(
         applied.value.game,
@@ -330,58 +261,6 @@ export class GameService<M extends Json> {
    */
   sweepIdle(): Promise<number> {
     return this.jobs.sweepIdle();
-  }
-
-  private applyChange(
-    game: StoredGame<M>,
-    change: ServerChange<M>,
-    now: number,
-    origin: Origin,
-  ): Result<Changed<M>, ServiceError> {
-    let state: GameState = game.state;
-    let record: GameRecord = game.record;
-    const events: GameEvent[] = [];
-    for (const command of change.commands) {
-      const applied = applyCommand(state, command);
-      if (!applied.ok) return err(applied.error);
-      state = applied.value.state;
-      record = appendEntry(record, now, command, state);
-      events.push(...applied.value.events);
-    }
-    const planned = change.meta ?? game.meta;
-    const meta =
-      events.length > 0 && this.options.react !== undefined ? this.options.react(planned, events, state, now) : planned;
-    const seatClock = clockAfter({
-      before: { state: game.state, clock: seatClockOf(game) },
-      state,
-      commands: change.commands,
-      alter: change.seatClock,
-      byServer: origin.byServer,
-      clocked: change.kind === undefined,
-      now,
-      turnMs: this.turnMs,
-    });
-    const aiWaiting = nextServerSeat(state, seatClock) >= 0;
-    const aiDueAt = !aiWaiting
-      ? null
-      : origin.keepAiDeadline && game.aiDueAt !== null
-        ? game.aiDueAt
-        : now + game.aiDelayMs;
-    return ok({
-      game: {
-        ...game,
-        kind: change.kind ?? game.kind,
-        version: game.version + 1,
-        updatedAt: now,
-        state,
-        record,
-        aiDueAt,
-        seatClock,
-        listed: change.kind === undefined && (this.options.listed?.(state, meta) ?? false),
-        meta,
-      },
-      events,
-    });
   }
 
   private effectsOf(before: StoredGame<M> | null, changed: Changed<M>): Effects | undefined {

@@ -68,7 +68,6 @@ export {
   LEASE_MS,
   RESCUE_GRACE_MS,
   RESCUE_RETRY_MS,
-  Rescues,
   SEEN_WRITE_MS,
 } from './game-jobs.js';
 export {
@@ -124,6 +123,7 @@ export {
   type Taken,
 } from './rate-limits.js';
 export { type RecordFile, type RecordRefusal, Records } from './records.js';
+export { Rescues } from './rescues.js';
 export { RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';
 export {

@@ -1,0 +1,78 @@
+import {
+  appendEntry,
+  applyCommand,
+  err,
+  type GameEvent,
+  type GameRecord,
+  type GameState,
+  ok,
+  type Result,
+} from '@palace/core';
+import type { Changed, GameServiceOptions, Origin, ServerChange } from './game-change.js';
+import type { Json, StoredGame } from './ports.js';
+import { clockAfter, nextServerSeat, seatClockOf } from './seat-clock.js';
+import type { ServiceError } from './service-error.js';
+
+/** What of a variant's options a change applies with: its reaction, its listing rule, the turn time. */
+export interface Applying<M extends Json> {
+  readonly react: GameServiceOptions<M>['react'] | undefined;
+  readonly listed: GameServiceOptions<M>['listed'] | undefined;
+  readonly turnMs: number;
+}
+
+/**
+ * Applies a planned change to a game (docs/architecture.md "Service"): the engine commands in order
+ * (all or none; the first refusal refuses the change), the variant's reaction to their events, the
+ * seat clock and the AI deadline after them, the listing, and the next version. Pure: the caller
+ * stores the result.
+ */
+export function applyChange<M extends Json>(
+  game: StoredGame<M>,
+  change: ServerChange<M>,
+  how: Applying<M> & { readonly now: number; readonly origin: Origin },
+): Result<Changed<M>, ServiceError> {
+  const { now, origin, react, listed, turnMs } = how;
+  let state: GameState = game.state;
+  let record: GameRecord = game.record;
+  const events: GameEvent[] = [];
+  for (const command of change.commands) {
+    const applied = applyCommand(state, command);
+    if (!applied.ok) return err(applied.error);
+    state = applied.value.state;
+    record = appendEntry(record, now, command, state);
+    events.push(...applied.value.events);
+  }
+  const planned = change.meta ?? game.meta;
+  const meta = events.length > 0 && react !== undefined ? react(planned, events, state, now) : planned;
+  const seatClock = clockAfter({
+    before: { state: game.state, clock: seatClockOf(game) },
+    state,
+    commands: change.commands,
+    alter: change.seatClock,
+    byServer: origin.byServer,
+    clocked: change.kind === undefined,
+    now,
+    turnMs,
+  });
+  const aiWaiting = nextServerSeat(state, seatClock) >= 0;
+  const aiDueAt = !aiWaiting
+    ? null
+    : origin.keepAiDeadline && game.aiDueAt !== null
+      ? game.aiDueAt
+      : now + game.aiDelayMs;
+  return ok({
+    game: {
+      ...game,
+      kind: change.kind ?? game.kind,
+      version: game.version + 1,
+      updatedAt: now,
+      state,
+      record,
+      aiDueAt,
+      seatClock,
+      listed: change.kind === undefined && (listed?.(state, meta) ?? false),
+      meta,
+    },
+    events,
+  });
+}
