@@ -3,7 +3,7 @@ import { ownRows, seatsAround } from '../../table/adapt.js';
 import { tableCards } from '../../table/cards.js';
 import { type TableAction, type TableModel, type TableSeat, YOU } from '../../table/model.js';
 import { actionSentence } from '../../table/sentences.js';
-import { aiLevelLabel } from '../variants/ai-level.js';
+import { variantSeat } from '../variants/variant-seat.js';
 
 /**
  * The server-backed REST game's state as the table kit's model (spec 02 §2 "Playing view"): the
@@ -90,16 +90,6 @@ export function restTableModel(
 }
 
 function seatOf(p: RestPlayer, game: RestGameState): TableSeat {
-  const isTurn = game.status === 'playing' && game.currentTurn === p.id;
-  return {
-    key: p.id,
-    name: p.name,
-    ai: p.isAI ? { level: p.aiLevel === undefined ? undefined : aiLevelLabel(p.aiLevel) } : null,
-    isTurn,
-    handCount: p.handCount,
-    faceUp: tableCards(p.faceUp),
-    faceDownCount: p.faceDownCount,
-    flags: [...(p.away ? ['Away'] : []), ...(game.winner === p.id ? ['Winner'] : [])],
-    deadline: isTurn ? game.turnDeadline : null,
-  };
+  const flags = [...(p.away ? ['Away'] : []), ...(game.winner === p.id ? ['Winner'] : [])];
+  return variantSeat(p, { key: p.id, name: p.name, turn: game.currentTurn === p.id, flags }, game);
 }

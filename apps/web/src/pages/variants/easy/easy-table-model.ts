@@ -1,8 +1,8 @@
 import type { EasyGameState, EasyPlayer, EasySource } from '@palace/protocol';
 import { ownRows, seatsAround } from '../../../table/adapt.js';
 import { tableCards } from '../../../table/cards.js';
-import type { TableModel, TableSeat } from '../../../table/model.js';
-import { aiLevelLabel } from '../ai-level.js';
+import type { TableModel } from '../../../table/model.js';
+import { variantSeat } from '../variant-seat.js';
 import { type EasyNote, easyClicks } from './easy-moves.js';
 
 /** What the easy table may do, and what the page holds that the state does not. */
@@ -45,7 +45,13 @@ export function easyTableModel(state: EasyGameState, me: EasyPlayer, ui: EasyTab
   const turnAI = state.players.find((p) => p.id === state.currentTurn)?.isAI === true;
   const note = ui.note !== null && state.lastUpdate <= ui.note.version ? ui.note : null;
   return {
-    seats: others.map((p) => seatOf(p, state)),
+    seats: others.map((p) =>
+      variantSeat(
+        p,
+        { key: p.id, name: p.name, turn: p.id === state.currentTurn, flags: p.away ? ['Away'] : [] },
+        state,
+      ),
+    ),
     deckCount: state.deckCount,
     pile: { top: tableCards(state.pile.slice(-3)), count: state.pileCount },
     lastAction: note?.text ?? null,
@@ -68,20 +74,5 @@ export function easyTableModel(state: EasyGameState, me: EasyPlayer, ui: EasyTab
       { key: 'pickup', label: 'Pick Up', tone: 'secondary', enabled: active && state.canPickUp, onPress: ui.pickUp },
     ],
     lastMove: note?.move ?? null,
-  };
-}
-
-function seatOf(p: EasyPlayer, state: EasyGameState): TableSeat {
-  const isTurn = state.status === 'playing' && p.id === state.currentTurn;
-  return {
-    key: p.id,
-    name: p.name,
-    ai: p.isAI ? { level: p.aiLevel === undefined ? undefined : aiLevelLabel(p.aiLevel) } : null,
-    isTurn,
-    handCount: p.handCount,
-    faceUp: tableCards(p.faceUp),
-    faceDownCount: p.faceDownCount,
-    flags: p.away ? ['Away'] : [],
-    deadline: isTurn ? state.turnDeadline : null,
   };
 }

@@ -1,8 +1,8 @@
-import type { PublicGameState, PublicPlayer } from '@palace/protocol';
+import type { PublicGameState } from '@palace/protocol';
 import { ownRows, seatsAround } from '../../../table/adapt.js';
 import { tableCards } from '../../../table/cards.js';
-import type { TableAction, TableModel, TableSeat } from '../../../table/model.js';
-import { aiLevelLabel } from '../ai-level.js';
+import type { TableAction, TableModel } from '../../../table/model.js';
+import { usernameSeat } from '../variant-seat.js';
 import { ownSeat, pileBottomToTop } from './public-logic.js';
 
 /** What the public game's table may do, and what the page holds that the state does not. */
@@ -73,7 +73,7 @@ export function publicTableModel(state: PublicGameState, ui: PublicTableUi): Tab
   const handIds = me?.hand.map((c) => c.id) ?? [];
   const lastLine = state.chat.filter((line) => line.isSystem).at(-1);
   return {
-    seats: others.map((p) => seatOf(p, state)),
+    seats: others.map((p) => usernameSeat(p, state, p.isTurn)),
     deckCount: state.status === 'setup' || playing ? state.deckSize : null,
     pile: { top: tableCards(pileBottomToTop(state.pile.slice(0, 3))), count: state.pileSize },
     lastAction: lastLine?.text ?? null,
@@ -91,25 +91,5 @@ export function publicTableModel(state: PublicGameState, ui: PublicTableUi): Tab
     onCard: ui.onCard,
     actions,
     lastMove: null,
-  };
-}
-
-function seatOf(p: PublicPlayer, state: PublicGameState): TableSeat {
-  const isTurn = state.status === 'playing' && p.isTurn;
-  const flags: string[] = [];
-  if (state.status === 'setup') flags.push(p.isReady ? 'Ready' : 'Choosing');
-  if (p.hasLeft) flags.push('Left');
-  if (p.away) flags.push('Away');
-  if (state.status === 'finished' && state.winner === p.username) flags.push('Winner');
-  return {
-    key: p.username,
-    name: p.username,
-    ai: p.isAI ? { level: p.aiLevel === undefined ? undefined : aiLevelLabel(p.aiLevel) } : null,
-    isTurn,
-    handCount: p.handCount,
-    faceUp: tableCards(p.faceUp),
-    faceDownCount: p.faceDownCount,
-    flags,
-    deadline: isTurn ? state.turnDeadline : null,
   };
 }

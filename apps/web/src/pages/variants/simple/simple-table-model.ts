@@ -1,8 +1,8 @@
 import { SIMPLE_MAX_PLAYERS, type SimpleGameState, type SimplePlayer } from '@palace/protocol';
 import { ownRows, seatsAround } from '../../../table/adapt.js';
 import { tableCards } from '../../../table/cards.js';
-import type { TableAction, TableModel, TableSeat } from '../../../table/model.js';
-import { aiLevelLabel } from '../ai-level.js';
+import type { TableAction, TableModel } from '../../../table/model.js';
+import { usernameSeat } from '../variant-seat.js';
 
 /** What the simple screens' table may do, and what the page holds that the state does not. */
 export interface SimpleTableUi {
@@ -83,7 +83,7 @@ export function simpleTableModel(game: SimpleGameState, ui: SimpleTableUi): Tabl
   }
   const handIds = me?.hand.map((c) => c.id) ?? [];
   return {
-    seats: others.map((p) => seatOf(p, game)),
+    seats: others.map((p) => usernameSeat(p, game, game.currentTurn === p.username)),
     deckCount: game.deckCount,
     pile: { top: tableCards(game.pile.slice(-3)), count: game.pileCount },
     lastAction: null,
@@ -105,25 +105,5 @@ export function simpleTableModel(game: SimpleGameState, ui: SimpleTableUi): Tabl
     onCard: ui.onCard,
     actions,
     lastMove: null,
-  };
-}
-
-function seatOf(p: SimplePlayer, game: SimpleGameState): TableSeat {
-  const isTurn = game.status === 'playing' && game.currentTurn === p.username;
-  const flags: string[] = [];
-  if (game.status === 'setup') flags.push(p.isReady ? 'Ready' : 'Choosing');
-  if (p.hasLeft) flags.push('Left');
-  if (p.away) flags.push('Away');
-  if (game.status === 'finished' && game.winner === p.username) flags.push('Winner');
-  return {
-    key: p.username,
-    name: p.username,
-    ai: p.isAI ? { level: p.aiLevel === undefined ? undefined : aiLevelLabel(p.aiLevel) } : null,
-    isTurn,
-    handCount: p.handCount,
-    faceUp: tableCards(p.faceUp),
-    faceDownCount: p.faceDownCount,
-    flags,
-    deadline: isTurn ? game.turnDeadline : null,
   };
 }
