@@ -124,7 +124,11 @@ export function useInPlay(active: boolean): void {
 function Seats({ seats }: { readonly seats: readonly TableSeat[] }): ReactElement | null {
   if (seats.length === 0) return <div className="gt-seats empty" />;
   return (
-    <ul className={`gt-seats count-${Math.min(seats.length, 7)}`} aria-label="Other players">
+    <ul
+      className="gt-seats"
+      style={{ '--seats': Math.min(seats.length, 7) } as CSSProperties}
+      aria-label="Other players"
+    >
       {seats.map((seat, index) => (
         <SeatChip key={seat.key} seat={seat} index={index} />
       ))}

@@ -49,15 +49,17 @@ export function RestGameView(props: {
     }
   };
 
+  // In play the Game tab's table fills the screen below the header and the tabs (table-page).
+  const inPlay = game !== null && game.status !== 'waiting';
   return (
-    // In play the Game tab's table fills the screen below the header and the tabs (table-page).
-    <main className={`variant-page rest-page${game !== null && game.status !== 'waiting' ? ' table-page' : ''}`}>
+    <main className={`variant-page rest-page${inPlay ? ' table-page' : ''}`}>
       <header className="rest-header">
         <button type="button" className="button button-secondary button-small-outline" onClick={leave}>
           <span aria-hidden="true">← </span>Back to Lobby
         </button>
         <div className="rest-title">
-          <h1>Palace</h1>
+          {/* In play, still the page's heading for screen readers: the table needs the line. */}
+          <h1 className={inPlay ? 'sr-only' : undefined}>Palace</h1>
           <p className="small">
             Game <code className="game-code">{gameId}</code> <CopyButton text={gameId} label="Copy game ID" />
             {game !== null && <StatusBadge status={game.status} />}
