@@ -16,6 +16,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What a failure shows: the server's own `message` when it sent one, else `fallback`. */
+export function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
+}
+
 export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, credentials: 'include' };
   if (body !== undefined) {

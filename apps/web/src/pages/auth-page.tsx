@@ -1,7 +1,7 @@
 import { initialsAvatar } from '@palace/protocol';
-import { type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, apiRequest } from '../lib/api.js';
+import { ApiError, apiRequest, serverMessage } from '../lib/api.js';
 import {
   claimBanner,
   claimFromQuery,
@@ -14,7 +14,8 @@ import {
 import logo from '../logo.svg';
 import { useAuth } from '../stores/auth-store.js';
 import { toast } from '../stores/toast-store.js';
-import { TextField, useCheckedForm } from '../ui/form.js';
+import { CheckedFields, type FieldSpecs, useCheckedForm } from '../ui/form.js';
+import { failureToast, whileBusy } from '../ui/send.js';
 
 /** The auth screen's loading state, in ms (spec 01 §9). */
 export const AUTH_LOADING_MS = 2000;
@@ -25,10 +26,6 @@ const INVITE_ONLY = 'Registration is currently limited to invited users';
 
 type Tab = 'login' | 'register';
 
-function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.fromServer ? error.message : fallback;
-}
-
 /**
  * The login failure toast's text (spec 01 §8): the server's message; with none, "Login failed:
  * {status text}" (the status text alone, not the helper's "{status}: …" line); with no status
@@ -38,7 +35,7 @@ export function loginFailureText(error: unknown): string {
   if (error instanceof ApiError && !error.fromServer && error.statusText !== '') {
     return `Login failed: ${error.statusText}`;
   }
-  return failureText(error, 'Could not log in. Please try again.');
+  return serverMessage(error, 'Could not log in. Please try again.');
 }
 
 /**
@@ -85,11 +82,7 @@ export function AuthPage(): ReactElement {
         });
         toast({ title: 'Prize Claimed!', description: result.message ?? `You've claimed ${result.amount} tokens!` });
       } catch (error) {
-        toast({
-          title: 'Failed to claim prize',
-          description: failureText(error, 'Something went wrong'),
-          variant: 'destructive',
-        });
+        failureToast('Failed to claim prize', error, 'Something went wrong');
       } finally {
         setPendingClaim(null);
         setBusy(false);
@@ -160,44 +153,48 @@ export function AuthPage(): ReactElement {
   );
 }
 
-function LoginForm({ disabled, setBusy }: { disabled: boolean; setBusy: (busy: boolean) => void }): ReactElement {
+/** What each part of the card shares: whether its controls are disabled, and the card's busy flag. */
+interface BusyProps {
+  readonly disabled: boolean;
+  readonly setBusy: (busy: boolean) => void;
+}
+
+const LOGIN_FIELDS: FieldSpecs<LoginValues> = [
+  { name: 'username', id: 'login-username', label: 'Username or email', autoComplete: 'username' },
+  { name: 'password', id: 'login-password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+];
+
+const REGISTER_FIELDS: FieldSpecs<RegisterValues> = [
+  { name: 'username', id: 'reg-username', label: 'Username', autoComplete: 'username' },
+  { name: 'email', id: 'reg-email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', id: 'reg-password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'confirmPassword',
+    id: 'reg-confirm',
+    label: 'Confirm password',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
+  { name: 'inviteCode', id: 'reg-invite', label: 'Invite code (optional)' },
+];
+
+function LoginForm({ disabled, setBusy }: BusyProps): ReactElement {
   const login = useAuth((s) => s.login);
   const form = useCheckedForm<LoginValues>({ username: '', password: '' }, validateLogin);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = form.submit();
-    if (values === null) return;
-    setBusy(true);
-    try {
-      const user = await login(values.username.trim(), values.password);
-      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-    } catch (error) {
-      toast({ title: 'Login failed', description: loginFailureText(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+  const enter = async (values: LoginValues) => {
+    const user = await login(values.username.trim(), values.password);
+    toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
   };
+  const refused = (error: unknown) =>
+    toast({ title: 'Login failed', description: loginFailureText(error), variant: 'destructive' });
   return (
-    <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Login">
-      <TextField
-        id="login-username"
-        label="Username or email"
-        value={form.values.username}
-        error={form.errors.username}
-        disabled={disabled}
-        autoComplete="username"
-        onChange={form.set('username')}
-      />
-      <TextField
-        id="login-password"
-        label="Password"
-        type="password"
-        value={form.values.password}
-        error={form.errors.password}
-        disabled={disabled}
-        autoComplete="current-password"
-        onChange={form.set('password')}
-      />
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.onSubmit((values) => whileBusy(setBusy, () => enter(values), refused))}
+      aria-label="Login"
+    >
+      <CheckedFields form={form} fields={LOGIN_FIELDS} disabled={disabled} />
       <button type="submit" className="button button-primary" disabled={disabled}>
         Login
       </button>
@@ -205,103 +202,46 @@ function LoginForm({ disabled, setBusy }: { disabled: boolean; setBusy: (busy: b
   );
 }
 
-function RegisterForm(props: {
-  disabled: boolean;
-  setBusy: (busy: boolean) => void;
-  initialCode: string;
-}): ReactElement {
+function RegisterForm({ disabled, setBusy, initialCode }: BusyProps & { readonly initialCode: string }): ReactElement {
   const register = useAuth((s) => s.register);
   const navigate = useNavigate();
   const form = useCheckedForm<RegisterValues>(
-    { username: '', email: '', password: '', confirmPassword: '', inviteCode: props.initialCode },
+    { username: '', email: '', password: '', confirmPassword: '', inviteCode: initialCode },
     validateRegister,
   );
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = form.submit();
-    if (values === null) return;
-    props.setBusy(true);
-    try {
-      // confirmPassword stays in the form; the avatar defaults to the generated initials.
-      const user = await register({
-        username: values.username.trim(),
-        email: values.email.trim(),
-        password: values.password,
-        avatar: initialsAvatar(values.username),
-        ...(values.inviteCode.trim() !== '' ? { inviteCode: values.inviteCode.trim() } : {}),
+  const refused = (error: unknown) => {
+    if (error instanceof ApiError && error.message.startsWith(INVITE_ONLY)) {
+      toast({
+        title: 'Registration failed',
+        description:
+          'Registration is currently limited to invited users. Redirecting you to our waitlist application...',
+        variant: 'destructive',
       });
-      toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
-    } catch (error) {
-      if (error instanceof ApiError && error.message.startsWith(INVITE_ONLY)) {
-        toast({
-          title: 'Registration failed',
-          description:
-            'Registration is currently limited to invited users. Redirecting you to our waitlist application...',
-          variant: 'destructive',
-        });
-        setTimeout(() => navigate('/waitlist'), WAITLIST_REDIRECT_MS);
-      } else {
-        toast({
-          title: 'Registration failed',
-          description: failureText(error, 'Could not register. Please try again.'),
-          variant: 'destructive',
-        });
-      }
-    } finally {
-      props.setBusy(false);
+      setTimeout(() => navigate('/waitlist'), WAITLIST_REDIRECT_MS);
+    } else {
+      failureToast('Registration failed', error, 'Could not register. Please try again.');
     }
   };
-  const d = props.disabled;
+  const enter = async (values: RegisterValues) => {
+    // confirmPassword stays in the form; the avatar defaults to the generated initials.
+    const user = await register({
+      username: values.username.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      avatar: initialsAvatar(values.username),
+      ...(values.inviteCode.trim() !== '' ? { inviteCode: values.inviteCode.trim() } : {}),
+    });
+    toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
+  };
   return (
-    <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Register">
-      <TextField
-        id="reg-username"
-        label="Username"
-        value={form.values.username}
-        error={form.errors.username}
-        disabled={d}
-        autoComplete="username"
-        onChange={form.set('username')}
-      />
-      <TextField
-        id="reg-email"
-        label="Email"
-        type="email"
-        value={form.values.email}
-        error={form.errors.email}
-        disabled={d}
-        autoComplete="email"
-        onChange={form.set('email')}
-      />
-      <TextField
-        id="reg-password"
-        label="Password"
-        type="password"
-        value={form.values.password}
-        error={form.errors.password}
-        disabled={d}
-        autoComplete="new-password"
-        onChange={form.set('password')}
-      />
-      <TextField
-        id="reg-confirm"
-        label="Confirm password"
-        type="password"
-        value={form.values.confirmPassword}
-        error={form.errors.confirmPassword}
-        disabled={d}
-        autoComplete="new-password"
-        onChange={form.set('confirmPassword')}
-      />
-      <TextField
-        id="reg-invite"
-        label="Invite code (optional)"
-        value={form.values.inviteCode}
-        error={undefined}
-        disabled={d}
-        onChange={form.set('inviteCode')}
-      />
-      <button type="submit" className="button button-primary" disabled={d}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.onSubmit((values) => whileBusy(setBusy, () => enter(values), refused))}
+      aria-label="Register"
+    >
+      <CheckedFields form={form} fields={REGISTER_FIELDS} disabled={disabled} />
+      <button type="submit" className="button button-primary" disabled={disabled}>
         Create account
       </button>
       <p className="muted small">
@@ -312,27 +252,23 @@ function RegisterForm(props: {
   );
 }
 
-function GuestButton({ disabled, setBusy }: { disabled: boolean; setBusy: (busy: boolean) => void }): ReactElement {
+function GuestButton({ disabled, setBusy }: BusyProps): ReactElement {
   const guestLogin = useAuth((s) => s.guestLogin);
   const navigate = useNavigate();
-  const play = async () => {
-    setBusy(true);
-    try {
-      const user = await guestLogin();
-      toast({ title: "Let's play!", description: `Playing as ${user.username}` });
-      navigate('/play');
-    } catch (error) {
-      toast({
-        title: 'Guest login failed',
-        description: failureText(error, 'Could not enter as guest. Please try again.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+  const enter = async () => {
+    const user = await guestLogin();
+    toast({ title: "Let's play!", description: `Playing as ${user.username}` });
+    navigate('/play');
   };
+  const refused = (error: unknown) =>
+    failureToast('Guest login failed', error, 'Could not enter as guest. Please try again.');
   return (
-    <button type="button" className="button button-secondary" disabled={disabled} onClick={() => void play()}>
+    <button
+      type="button"
+      className="button button-secondary"
+      disabled={disabled}
+      onClick={() => void whileBusy(setBusy, enter, refused)}
+    >
       Play as Guest
     </button>
   );

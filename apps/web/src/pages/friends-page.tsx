@@ -1,21 +1,18 @@
 import './pages.css';
 import type { OnlineFriend } from '@palace/protocol';
 import { type FormEvent, type KeyboardEvent, type ReactElement, useEffect, useRef, useState } from 'react';
-import { ApiError, apiGet, apiRequest } from '../lib/api.js';
+import { apiGet, apiRequest } from '../lib/api.js';
 import { byPresence, presenceLabel } from '../lib/tokens-format.js';
 import { present, useLoad } from '../lib/use-load.js';
 import { Avatar } from '../shell/avatar.js';
 import { isGuest, useAuth } from '../stores/auth-store.js';
 import { toast } from '../stores/toast-store.js';
 import { LoadError } from '../ui/load-error.js';
+import { failureToast, whileBusy } from '../ui/send.js';
 import { SignInPrompt } from '../ui/sign-in-prompt.js';
 
 /** How often the list (and everyone's online status) is fetched again, in ms. */
 export const FRIENDS_REFRESH_MS = 15_000;
-
-function serverText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.fromServer ? error.message : fallback;
-}
 
 /**
  * `/friends` (DECISIONS §5): friends with their status (online, away, offline; fetched again every
@@ -94,21 +91,16 @@ function AddFriend({ onAdded }: { readonly onAdded: () => void }): ReactElement 
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      const added = await apiRequest<OnlineFriend>('POST', '/api/friends', { username: name });
-      toast({ title: 'Friend added', description: `${added.username} is now your friend.` });
-      setUsername('');
-      onAdded();
-    } catch (failure) {
-      toast({
-        title: 'Could not add friend',
-        description: serverText(failure, 'Could not add that friend. Please try again.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(
+      setBusy,
+      async () => {
+        const added = await apiRequest<OnlineFriend>('POST', '/api/friends', { username: name });
+        toast({ title: 'Friend added', description: `${added.username} is now your friend.` });
+        setUsername('');
+        onAdded();
+      },
+      (failure) => failureToast('Could not add friend', failure, 'Could not add that friend. Please try again.'),
+    );
   };
   return (
     <section className="card" aria-labelledby="add-friend-title">
@@ -166,11 +158,7 @@ function FriendRow(props: { readonly friend: OnlineFriend; readonly onRemoved: (
       toast({ title: 'Friend removed', description: `${friend.username} is no longer your friend.` });
       props.onRemoved();
     } catch (failure) {
-      toast({
-        title: 'Could not remove friend',
-        description: serverText(failure, 'Please try again.'),
-        variant: 'destructive',
-      });
+      failureToast('Could not remove friend', failure, 'Please try again.');
       setBusy(false);
       setConfirming(false);
     }

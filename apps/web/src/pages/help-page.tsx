@@ -1,13 +1,14 @@
 import './pages.css';
 import { INBOX_LIMITS } from '@palace/protocol';
-import { type FormEvent, type ReactElement, useState } from 'react';
+import type { ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError, apiRequest } from '../lib/api.js';
+import { apiRequest } from '../lib/api.js';
 import { type ContactValues, validateContact } from '../lib/inbox-validation.js';
 import { useConfig } from '../stores/config-store.js';
 import { toast } from '../stores/toast-store.js';
 import { Accordion } from '../ui/accordion.js';
-import { TextField, useCheckedForm } from '../ui/form.js';
+import { useCheckedForm } from '../ui/form.js';
+import { SendForm, type SendFormSpec } from '../ui/send.js';
 import { Tabs } from '../ui/tabs.js';
 import { FAQ, GameRules } from './help-content.js';
 
@@ -59,32 +60,31 @@ export function HelpPage(): ReactElement {
   );
 }
 
+const CONTACT_FORM: SendFormSpec<ContactValues> = {
+  labelledBy: 'contact-title',
+  fields: [
+    { name: 'subject', id: 'contact-subject', label: 'Subject', required: true },
+    {
+      name: 'message',
+      id: 'contact-message',
+      label: 'Message',
+      rows: 6,
+      required: true,
+      countTo: INBOX_LIMITS.message,
+    },
+  ],
+  submit: 'Send message',
+  refused: { title: 'Message not sent', fallback: 'Could not send your message. Please try again.' },
+};
+
 /** Subject and message, sent to `POST /api/support`; and a mailto link (the address is not printed). */
 function ContactForm(): ReactElement {
   const supportEmail = useConfig((s) => s.supportEmail);
   const form = useCheckedForm<ContactValues>({ subject: '', message: '' }, validateContact);
-  const [sending, setSending] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = form.submit();
-    if (values === null) return;
-    setSending(true);
-    try {
-      await apiRequest('POST', '/api/support', { subject: values.subject.trim(), message: values.message.trim() });
-      toast({ title: 'Message sent', description: "Thanks for writing. We'll get back to you soon." });
-      form.reset();
-    } catch (error) {
-      toast({
-        title: 'Message not sent',
-        description:
-          error instanceof ApiError && error.fromServer
-            ? error.message
-            : 'Could not send your message. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
+  const send = async (values: ContactValues) => {
+    await apiRequest('POST', '/api/support', { subject: values.subject.trim(), message: values.message.trim() });
+    toast({ title: 'Message sent', description: "Thanks for writing. We'll get back to you soon." });
+    form.reset();
   };
   return (
     <section className="card" aria-labelledby="contact-title">
@@ -92,31 +92,7 @@ function ContactForm(): ReactElement {
         Contact us
       </h2>
       <p className="muted">Questions, problems or ideas: write to us and we'll reply as soon as we can.</p>
-      <form className="form" noValidate aria-labelledby="contact-title" onSubmit={(e) => void onSubmit(e)}>
-        <TextField
-          id="contact-subject"
-          label="Subject"
-          value={form.values.subject}
-          error={form.errors.subject}
-          disabled={sending}
-          required
-          onChange={form.set('subject')}
-        />
-        <TextField
-          id="contact-message"
-          label="Message"
-          rows={6}
-          value={form.values.message}
-          error={form.errors.message}
-          disabled={sending}
-          required
-          countTo={INBOX_LIMITS.message}
-          onChange={form.set('message')}
-        />
-        <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? 'Sending…' : 'Send message'}
-        </button>
-      </form>
+      <SendForm form={form} spec={CONTACT_FORM} send={send} />
       <p className="contact-mail">
         Prefer e-mail? <a href={`mailto:${supportEmail}`}>Email support</a>
       </p>

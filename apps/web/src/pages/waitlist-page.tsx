@@ -1,11 +1,11 @@
 import './pages.css';
 import { INBOX_LIMITS, type WaitlistResponse } from '@palace/protocol';
-import { type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, apiRequest } from '../lib/api.js';
+import { apiRequest } from '../lib/api.js';
 import { validateWaitlist, type WaitlistValues } from '../lib/inbox-validation.js';
-import { toast } from '../stores/toast-store.js';
-import { TextField, useCheckedForm } from '../ui/form.js';
+import { useCheckedForm } from '../ui/form.js';
+import { SendForm, type SendFormSpec } from '../ui/send.js';
 
 /**
  * `/waitlist` (DECISIONS §5): the application form for an invite (name, e-mail and a note), sent to
@@ -28,72 +28,37 @@ export function WaitlistPage(): ReactElement {
   );
 }
 
+const WAITLIST_FORM: SendFormSpec<WaitlistValues> = {
+  label: 'Waitlist application',
+  fields: [
+    { name: 'name', id: 'waitlist-name', label: 'Name', autoComplete: 'name', required: true },
+    { name: 'email', id: 'waitlist-email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
+    {
+      name: 'note',
+      id: 'waitlist-note',
+      label: 'Note (optional)',
+      rows: 4,
+      hint: 'How did you hear of us, who invited you, anything else.',
+      countTo: INBOX_LIMITS.note,
+    },
+  ],
+  submit: 'Apply',
+  refused: { title: 'Application not sent', fallback: 'Could not send your application. Please try again.' },
+};
+
 function WaitlistForm({ onDone }: { readonly onDone: (answer: WaitlistResponse) => void }): ReactElement {
   const form = useCheckedForm<WaitlistValues>({ name: '', email: '', note: '' }, validateWaitlist);
-  const [sending, setSending] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = form.submit();
-    if (values === null) return;
-    setSending(true);
-    try {
-      const answer = await apiRequest<WaitlistResponse>('POST', '/api/waitlist', {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        note: values.note.trim(),
-      });
-      onDone(answer);
-    } catch (error) {
-      toast({
-        title: 'Application not sent',
-        description:
-          error instanceof ApiError && error.fromServer
-            ? error.message
-            : 'Could not send your application. Please try again.',
-        variant: 'destructive',
-      });
-      setSending(false);
-    }
+  const apply = async (values: WaitlistValues) => {
+    const answer = await apiRequest<WaitlistResponse>('POST', '/api/waitlist', {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      note: values.note.trim(),
+    });
+    onDone(answer);
   };
   return (
     <section className="card">
-      <form className="form" noValidate aria-label="Waitlist application" onSubmit={(e) => void onSubmit(e)}>
-        <TextField
-          id="waitlist-name"
-          label="Name"
-          value={form.values.name}
-          error={form.errors.name}
-          disabled={sending}
-          autoComplete="name"
-          required
-          onChange={form.set('name')}
-        />
-        <TextField
-          id="waitlist-email"
-          label="Email"
-          type="email"
-          value={form.values.email}
-          error={form.errors.email}
-          disabled={sending}
-          autoComplete="email"
-          required
-          onChange={form.set('email')}
-        />
-        <TextField
-          id="waitlist-note"
-          label="Note (optional)"
-          rows={4}
-          value={form.values.note}
-          error={form.errors.note}
-          disabled={sending}
-          hint="How did you hear of us, who invited you, anything else."
-          countTo={INBOX_LIMITS.note}
-          onChange={form.set('note')}
-        />
-        <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? 'Sending…' : 'Apply'}
-        </button>
-      </form>
+      <SendForm form={form} spec={WAITLIST_FORM} send={apply} />
       <p className="muted small form-foot">
         Have an invite code? <Link to="/auth">Register here</Link>.
       </p>

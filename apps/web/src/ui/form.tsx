@@ -1,17 +1,10 @@
-import { type ReactElement, useState } from 'react';
+import { type FormEvent, type ReactElement, useState } from 'react';
 import type { Errors } from '../lib/validation.js';
 
-/**
- * A labelled input or textarea with its error (announced) and an optional hint or character
- * count, tied to the control by `aria-describedby`.
- */
-export function TextField(props: {
+/** A text field's own settings; its value, error, change handler and disabled state come from its form. */
+export interface FieldSpec {
   readonly id: string;
   readonly label: string;
-  readonly value: string;
-  readonly error: string | undefined;
-  readonly onChange: (value: string) => void;
-  readonly disabled?: boolean;
   readonly type?: 'text' | 'email' | 'password';
   readonly autoComplete?: string;
   /** A textarea of this many rows instead of an input. */
@@ -20,7 +13,20 @@ export function TextField(props: {
   readonly countTo?: number;
   readonly hint?: string;
   readonly required?: boolean;
-}): ReactElement {
+}
+
+/**
+ * A labelled input or textarea with its error (announced) and an optional hint or character
+ * count, tied to the control by `aria-describedby`.
+ */
+export function TextField(
+  props: FieldSpec & {
+    readonly value: string;
+    readonly error: string | undefined;
+    readonly onChange: (value: string) => void;
+    readonly disabled?: boolean;
+  },
+): ReactElement {
   const errorId = `${props.id}-error`;
   const hintId = `${props.id}-hint`;
   const count = props.countTo !== undefined ? `${props.value.trim().length} / ${props.countTo}` : undefined;
@@ -69,8 +75,11 @@ export function TextField(props: {
   );
 }
 
+/** A form's values: text, by name. */
+export type Values<V> = { readonly [K in keyof V]: string };
+
 /** A form's values, checked on submit and then again on every change (as /auth does). */
-export function useCheckedForm<V extends { readonly [K in keyof V]: string }>(
+export function useCheckedForm<V extends Values<V>>(
   initial: V,
   validate: (values: V) => Errors<Extract<keyof V, string>>,
 ) {
@@ -87,5 +96,34 @@ export function useCheckedForm<V extends { readonly [K in keyof V]: string }>(
     setValues(initial);
     setSubmitted(false);
   };
-  return { values, errors, set, submit, reset };
+  /** A field's value, error and change handler, to spread on its `TextField`. */
+  const field = (key: Extract<keyof V, string>) => ({ value: values[key], error: errors[key], onChange: set(key) });
+  /** The form's submit handler: the page stays; `send` gets the values when they pass. */
+  const onSubmit = (send: (values: V) => Promise<void>) => (event: FormEvent) => {
+    event.preventDefault();
+    const passed = submit();
+    if (passed !== null) void send(passed);
+  };
+  return { values, errors, set, submit, reset, field, onSubmit };
+}
+
+/** A form's text fields in order, each named by the value it edits. */
+export type FieldSpecs<V extends Values<V>> = ReadonlyArray<FieldSpec & { readonly name: Extract<keyof V, string> }>;
+
+/** What `useCheckedForm` gives a page. */
+export type CheckedForm<V extends Values<V>> = ReturnType<typeof useCheckedForm<V>>;
+
+/** A checked form's fields in order, each `TextField` bound to the value of the same name. */
+export function CheckedFields<V extends Values<V>>(props: {
+  readonly form: CheckedForm<V>;
+  readonly fields: FieldSpecs<V>;
+  readonly disabled: boolean;
+}): ReactElement {
+  return (
+    <>
+      {props.fields.map(({ name, ...spec }) => (
+        <TextField key={name} {...spec} {...props.form.field(name)} disabled={props.disabled} />
+      ))}
+    </>
+  );
 }
