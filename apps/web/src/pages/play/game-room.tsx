@@ -1,4 +1,3 @@
-import { FACE_UP_COUNT } from '@palace/core';
 import type { MainGameState, MainPlayer } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,10 +5,10 @@ import { Avatar } from '../../shell/avatar.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
-import { CardView } from '../../table/card-view.js';
 import { sortHand, tableCards } from '../../table/cards.js';
+import { FaceUpChoice } from '../../table/face-up-choice.js';
 import { GameTable } from '../../table/game-table.js';
-import { ownCards, stillAllowed, toggleCard, toggleChoice } from '../../table/selection.js';
+import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
 import { ReplayLink } from '../replay/replay-link.js';
 import { ChatPanel } from './chat-panel.js';
 import { Countdown } from './countdown.js';
@@ -99,7 +98,6 @@ function statusLabel(status: MainGameState['status']): string {
 
 function WaitingRoom({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {
   const send = useGame((s) => s.send);
-  const [chosen, setChosen] = useState<string[]>([]);
   const ready = game.players.filter((p) => p.isReady).length;
   return (
     <section className="card waiting">
@@ -119,29 +117,12 @@ function WaitingRoom({ game, me }: { game: MainGameState; me: MainPlayer | null 
         ))}
       </ul>
       {me !== null && !me.isReady && (
-        <>
-          <p>Choose 3 cards to lie face up ({chosen.length}/3):</p>
-          <fieldset className="card-choice">
-            <legend className="sr-only">Your hand</legend>
-            {sortHand(tableCards(me.handCards)).map((card) => (
-              <CardView
-                key={card.id}
-                card={card}
-                enabled
-                selected={chosen.includes(card.id)}
-                onPress={(id) => setChosen((c) => toggleChoice(c, id, FACE_UP_COUNT))}
-              />
-            ))}
-          </fieldset>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={chosen.length !== 3}
-            onClick={() => send({ type: 'select_faceup_cards', gameId: game.id, cardIds: chosen })}
-          >
-            I'm Ready to Play
-          </button>
-        </>
+        <FaceUpChoice
+          hand={sortHand(tableCards(me.handCards))}
+          prompt={(chosen) => <p>Choose 3 cards to lie face up ({chosen}/3):</p>}
+          confirm="I'm Ready to Play"
+          onConfirm={(cardIds) => send({ type: 'select_faceup_cards', gameId: game.id, cardIds })}
+        />
       )}
       {me?.isReady === true && <p className="muted">You're ready. The game starts when everyone has chosen.</p>}
       <p className="muted small">The game starts when at least 2 players have joined and everyone is ready.</p>

@@ -1,10 +1,9 @@
 import '../pages.css';
 import './prototypes.css';
-import { FACE_UP_COUNT, type GameState, viewFor } from '@palace/core';
+import { type GameState, viewFor } from '@palace/core';
 import { type FormEvent, type ReactElement, useId, useState } from 'react';
-import { CardView } from '../../table/card-view.js';
 import { fromEngine } from '../../table/cards.js';
-import { toggleChoice } from '../../table/selection.js';
+import { FaceUpChoice } from '../../table/face-up-choice.js';
 import { Tabs } from '../../ui/tabs.js';
 import { dueSeat, MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, useHotSeat } from './hot-seat-store.js';
 import { LocalBoard, toastRefusal } from './local-board.js';
@@ -137,7 +136,7 @@ function Table({ game }: { game: GameState }): ReactElement {
   const due = dueSeat(game);
   if (due === null) return <p className="muted">Nothing to do.</p>;
   if (due !== shownFor) return <Cover game={game} seat={due} />;
-  return game.phase === 'setup' ? <FaceUpChoice key={due} game={game} seat={due} /> : <Play game={game} seat={due} />;
+  return game.phase === 'setup' ? <ChooseFaceUp key={due} game={game} seat={due} /> : <Play game={game} seat={due} />;
 }
 
 function WaitingRoom({ game }: { game: GameState }): ReactElement {
@@ -219,41 +218,28 @@ function Cover({ game, seat }: { game: GameState; seat: string }): ReactElement 
   );
 }
 
-function FaceUpChoice({ game, seat }: { game: GameState; seat: string }): ReactElement {
+function ChooseFaceUp({ game, seat }: { game: GameState; seat: string }): ReactElement {
   const command = useHotSeat((s) => s.command);
-  const [chosen, setChosen] = useState<string[]>([]);
   const me = viewFor(game, seat).seats.find((s) => s.id === seat);
   const hand = [...(me?.hand ?? [])].sort((a, b) => a.rank - b.rank);
   const ready = game.seats.filter((s) => s.ready).length;
   return (
     <section className="card proto-choice" aria-labelledby="choice-title">
       <h2 id="choice-title">{me?.name}: choose 3 face-up cards</h2>
-      <p className="muted small">
-        {ready} of {game.seats.length} players ready. Chosen: {chosen.length}/3
-      </p>
-      <fieldset className="card-choice proto-choice-row">
-        <legend className="sr-only">Your hand</legend>
-        {hand.map((card) => (
-          <CardView
-            key={card.id}
-            card={fromEngine(card)}
-            enabled
-            selected={chosen.includes(card.id)}
-            onPress={(id) => setChosen((c) => toggleChoice(c, id, FACE_UP_COUNT))}
-          />
-        ))}
-      </fieldset>
-      <button
-        type="button"
-        className="button button-primary"
-        disabled={chosen.length !== 3}
-        onClick={() => {
-          const error = command({ type: 'chooseFaceUp', seat, cardIds: chosen });
+      <FaceUpChoice
+        hand={hand.map(fromEngine)}
+        rowClass="proto-choice-row"
+        prompt={(chosen) => (
+          <p className="muted small">
+            {ready} of {game.seats.length} players ready. Chosen: {chosen}/3
+          </p>
+        )}
+        confirm="Confirm Face-Up Cards"
+        onConfirm={(cardIds) => {
+          const error = command({ type: 'chooseFaceUp', seat, cardIds });
           if (error !== null) toastRefusal(game, seat, error);
         }}
-      >
-        Confirm Face-Up Cards
-      </button>
+      />
     </section>
   );
 }
