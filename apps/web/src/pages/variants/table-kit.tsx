@@ -127,12 +127,12 @@ export const VARIANT_RULES: readonly string[] = [
   'The first to be rid of all their cards wins.',
 ];
 
-/** The rules card; `more` links to the full rules. */
-export function RulesCard(props: { readonly more?: boolean }): ReactElement {
+/** The rules card (`rules`, else the simple variants' list); `more` links to the full rules. */
+export function RulesCard(props: { readonly rules?: readonly string[]; readonly more?: boolean }): ReactElement {
   return (
     <Panel title="Rules" className="rules-card">
       <ul className="rules-list">
-        {VARIANT_RULES.map((r) => (
+        {(props.rules ?? VARIANT_RULES).map((r) => (
           <li key={r}>{r}</li>
         ))}
       </ul>

@@ -1,9 +1,9 @@
 import type { EasyGameState } from '@palace/protocol';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ReplayLink } from '../../replay/replay-link.js';
 import { AiLevelSelect, AiTag } from '../ai-level.js';
-import { CopyButton, Panel, Standings } from '../table-kit.js';
+import { CopyButton, Panel, RulesCard, Standings } from '../table-kit.js';
 
 /** Fewest players to start (spec 02 §4, §9). */
 export const EASY_MIN_PLAYERS = 2;
@@ -23,14 +23,18 @@ export const EASY_RULES: readonly string[] = [
 
 /** The rules panel of the easy screens. */
 export function EasyRules(): ReactElement {
+  return <RulesCard rules={EASY_RULES} />;
+}
+
+/** An easy screen before or after play: its panel, and the rules beside it. */
+function EasyLayout({ children }: { readonly children: ReactNode }): ReactElement {
   return (
-    <Panel title="Rules" className="rules-card">
-      <ul className="rules-list">
-        {EASY_RULES.map((r) => (
-          <li key={r}>{r}</li>
-        ))}
-      </ul>
-    </Panel>
+    <div className="variant-layout">
+      <div className="variant-main">{children}</div>
+      <aside className="variant-side" aria-label="Rules">
+        <EasyRules />
+      </aside>
+    </div>
   );
 }
 
@@ -49,68 +53,63 @@ export function EasyWaiting(props: {
   const count = state.players.length;
   const full = count >= state.maxPlayers;
   return (
-    <div className="variant-layout">
-      <div className="variant-main">
-        <Panel title="Waiting for players" className="easy-waiting">
-          <div className="easy-share">
-            <span className="small muted">Game ID</span>
-            <span className="easy-share-id">
-              <code className="game-code">{state.id}</code>
-              <CopyButton text={state.id} label="Copy game ID" />
-            </span>
-            <p className="small muted">
-              Share this ID with your friends: they open Easy Palace, choose Join Game and type it in.
-            </p>
-          </div>
-          <h3 className="easy-subhead">
-            Players ({count}/{state.maxPlayers})
-          </h3>
-          <ul className="easy-players" aria-label="Players">
-            {state.players.map((p, i) => (
-              <li key={p.id}>
-                <span className="easy-seat" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span className="easy-player-name">
-                  {p.name}
-                  <AiTag isAI={p.isAI} level={p.aiLevel} />
-                  {p.id === props.playerId && <span className="muted small"> (you)</span>}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <div className="button-row easy-actions">
-            <AiLevelSelect disabled={props.busy || full} />
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={props.busy || full}
-              onClick={props.onAddAi}
-            >
-              Add AI
-            </button>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={props.busy || count < EASY_MIN_PLAYERS}
-              onClick={props.onStart}
-            >
-              Start Game
-            </button>
-          </div>
-          <p className="small muted" role="status">
-            {count < EASY_MIN_PLAYERS
-              ? 'At least 2 players are needed to start. Add an AI or wait for a friend.'
-              : full
-                ? 'The table is full.'
-                : 'Anyone at the table may start the game.'}
+    <EasyLayout>
+      <Panel title="Waiting for players" className="easy-waiting">
+        <div className="easy-share">
+          <span className="small muted">Game ID</span>
+          <span className="easy-share-id">
+            <code className="game-code">{state.id}</code>
+            <CopyButton text={state.id} label="Copy game ID" />
+          </span>
+          <p className="small muted">
+            Share this ID with your friends: they open Easy Palace, choose Join Game and type it in.
           </p>
-        </Panel>
-      </div>
-      <aside className="variant-side" aria-label="Rules">
-        <EasyRules />
-      </aside>
-    </div>
+        </div>
+        <h3 className="easy-subhead">
+          Players ({count}/{state.maxPlayers})
+        </h3>
+        <ul className="easy-players" aria-label="Players">
+          {state.players.map((p, i) => (
+            <li key={p.id}>
+              <span className="easy-seat" aria-hidden="true">
+                {i + 1}
+              </span>
+              <span className="easy-player-name">
+                {p.name}
+                <AiTag isAI={p.isAI} level={p.aiLevel} />
+                {p.id === props.playerId && <span className="muted small"> (you)</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="button-row easy-actions">
+          <AiLevelSelect disabled={props.busy || full} />
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={props.busy || full}
+            onClick={props.onAddAi}
+          >
+            Add AI
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={props.busy || count < EASY_MIN_PLAYERS}
+            onClick={props.onStart}
+          >
+            Start Game
+          </button>
+        </div>
+        <p className="small muted" role="status">
+          {count < EASY_MIN_PLAYERS
+            ? 'At least 2 players are needed to start. Add an AI or wait for a friend.'
+            : full
+              ? 'The table is full.'
+              : 'Anyone at the table may start the game.'}
+        </p>
+      </Panel>
+    </EasyLayout>
   );
 }
 
@@ -123,25 +122,20 @@ export function EasyFinished(props: {
   const { state } = props;
   const winner = state.winnerName ?? state.standings.find((s) => s.place === 1)?.name ?? null;
   return (
-    <div className="variant-layout">
-      <div className="variant-main">
-        <Panel title="Game Over" className="easy-finished">
-          <p className="easy-winner" role="status">
-            {props.youWon ? 'You win!' : winner === null ? 'The game is over.' : `${winner} wins!`}
-          </p>
-          {state.endReason === 'moveCap' && (
-            <p className="small muted">The game reached its move limit: the fewest cards left won.</p>
-          )}
-          <Standings rows={state.standings} you={props.you} />
-          <Link className="button button-primary easy-again" to="/easy-palace-home">
-            Play Again
-          </Link>
-          <ReplayLink variant="easy" gameId={state.id} />
-        </Panel>
-      </div>
-      <aside className="variant-side" aria-label="Rules">
-        <EasyRules />
-      </aside>
-    </div>
+    <EasyLayout>
+      <Panel title="Game Over" className="easy-finished">
+        <p className="easy-winner" role="status">
+          {props.youWon ? 'You win!' : winner === null ? 'The game is over.' : `${winner} wins!`}
+        </p>
+        {state.endReason === 'moveCap' && (
+          <p className="small muted">The game reached its move limit: the fewest cards left won.</p>
+        )}
+        <Standings rows={state.standings} you={props.you} />
+        <Link className="button button-primary easy-again" to="/easy-palace-home">
+          Play Again
+        </Link>
+        <ReplayLink variant="easy" gameId={state.id} />
+      </Panel>
+    </EasyLayout>
   );
 }
