@@ -1,5 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Result } from '@palace/core';
 import {
   EasyAiAnswer,
   EasyAiBody,
@@ -17,17 +15,12 @@ import {
   EasyViewQuery,
   ErrorBody,
 } from '@palace/protocol';
-import type { EasyGames, ServiceError } from '@palace/service';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sendError } from './errors.js';
+import type { EasyGames } from '@palace/service';
+import type { FastifyInstance } from 'fastify';
+import { gameRefusals, gameRoutes } from './game-routes.js';
 
-const tags = ['Easy variant'];
-const refusals = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 const BASE = '/api/simple-palace/games';
-
-function send<T>(reply: FastifyReply, result: Result<T, ServiceError>): FastifyReply {
-  return result.ok ? reply.send(result.value) : sendError(reply, result.error);
-}
+const GAME = `${BASE}/:gameId`;
 
 /**
  * The easy variant under `/api/simple-palace/games` (spec 02 §7): the player acts with the secret
@@ -43,122 +36,74 @@ export async function easyGamesRoutes(fastify: FastifyInstance, options: { reado
     if (body === '') done(null, undefined);
     else json(request, String(body), done);
   });
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { games } = options;
+  const routes = gameRoutes(fastify, { tags: ['Easy variant'], refusals: gameRefusals(ErrorBody) });
+  const params = EasyGameParams;
 
-  app.post(
+  routes.post(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'Create a game and take its first seat',
-        body: EasyNameBody,
-        response: { 200: EasyCreated, ...refusals },
-      },
-    },
-    async (request, reply) => send(reply, await games.create(request.body.playerName)),
+    { summary: 'Create a game and take its first seat', body: EasyNameBody, answer: EasyCreated },
+    ({ body }) => games.create(body.playerName),
   );
-
-  app.post(
-    `${BASE}/:gameId/join`,
-    {
-      schema: {
-        tags,
-        summary: 'Take a seat in a waiting game',
-        params: EasyGameParams,
-        body: EasyNameBody,
-        response: { 200: EasyJoined, ...refusals },
-      },
-    },
-    async (request, reply) => send(reply, await games.join(request.params.gameId, request.body.playerName)),
+  routes.post(
+    `${GAME}/join`,
+    { summary: 'Take a seat in a waiting game', params, body: EasyNameBody, answer: EasyJoined },
+    ({ params, body }) => games.join(params.gameId, body.playerName),
   );
-
-  app.get(
-    `${BASE}/:gameId`,
+  routes.get(
+    GAME,
     {
+      summary: 'The state as your seat sees it (without playerId: as a stranger sees it)',
+      params,
+      query: EasyViewQuery,
+      answer: EasyGameState,
       // Polled every 2 s by every player: not worth a log line each.
       logLevel: 'warn',
-      schema: {
-        tags,
-        summary: 'The state as your seat sees it (without playerId: as a stranger sees it)',
-        params: EasyGameParams,
-        querystring: EasyViewQuery,
-        response: { 200: EasyGameState, ...refusals },
-      },
     },
-    async (request, reply) => send(reply, await games.view(request.params.gameId, request.query.playerId)),
+    ({ params, query }) => games.view(params.gameId, query.playerId),
   );
-
-  app.post(
-    `${BASE}/:gameId/play`,
+  routes.post(
+    `${GAME}/play`,
     {
-      schema: {
-        tags,
-        summary: 'Play one card from hand, faceUp, or faceDown (by its blind-{n} id)',
-        params: EasyGameParams,
-        body: EasyPlayBody,
-        response: { 200: EasyPlayAnswer, ...refusals },
-      },
+      summary: 'Play one card from hand, faceUp, or faceDown (by its blind-{n} id)',
+      params,
+      body: EasyPlayBody,
+      answer: EasyPlayAnswer,
     },
-    async (request, reply) => {
-      const { playerId, cardId, source } = request.body;
-      return send(reply, await games.play(request.params.gameId, playerId, cardId, source));
-    },
+    ({ params, body: { playerId, cardId, source } }) => games.play(params.gameId, playerId, cardId, source),
   );
-
-  app.post(
-    `${BASE}/:gameId/pickup`,
-    {
-      schema: {
-        tags,
-        summary: 'Pick up the pile',
-        params: EasyGameParams,
-        body: EasyPlayerBody,
-        response: { 200: EasyPickUpAnswer, ...refusals },
-      },
-    },
-    async (request, reply) => send(reply, await games.pickUp(request.params.gameId, request.body.playerId)),
+  routes.post(
+    `${GAME}/pickup`,
+    { summary: 'Pick up the pile', params, body: EasyPlayerBody, answer: EasyPickUpAnswer },
+    ({ params, body }) => games.pickUp(params.gameId, body.playerId),
   );
-
-  app.post(
-    `${BASE}/:gameId/ai`,
+  routes.post(
+    `${GAME}/ai`,
     {
-      schema: {
-        tags,
-        summary: 'Seat an AI player (waiting games only) at the optional level (greedy unless told)',
-        params: EasyGameParams,
-        body: EasyAiBody,
-        response: { 200: EasyAiAnswer, ...refusals },
-      },
+      summary: 'Seat an AI player (waiting games only) at the optional level (greedy unless told)',
+      params,
+      body: EasyAiBody,
+      answer: EasyAiAnswer,
     },
-    async (request, reply) =>
-      send(reply, await games.addAi(request.params.gameId, request.body.playerId, request.body.level)),
+    ({ params, body }) => games.addAi(params.gameId, body.playerId, body.level),
   );
-
-  app.post(
-    `${BASE}/:gameId/start`,
+  routes.post(
+    `${GAME}/start`,
     {
-      schema: {
-        tags,
-        summary: 'Start the game (at least 2 players; any seated player)',
-        params: EasyGameParams,
-        body: EasyPlayerBody,
-        response: { 200: EasyStartAnswer, ...refusals },
-      },
+      summary: 'Start the game (at least 2 players; any seated player)',
+      params,
+      body: EasyPlayerBody,
+      answer: EasyStartAnswer,
     },
-    async (request, reply) => send(reply, await games.start(request.params.gameId, request.body.playerId)),
+    ({ params, body }) => games.start(params.gameId, body.playerId),
   );
-
-  app.post(
-    `${BASE}/:gameId/ai-move`,
+  routes.post(
+    `${GAME}/ai-move`,
     {
-      schema: {
-        tags,
-        summary: 'Let the AI player whose turn it is move now (no body; 409 when a human is to move)',
-        params: EasyGameParams,
-        response: { 200: EasyAiMoveAnswer, ...refusals },
-      },
+      summary: 'Let the AI player whose turn it is move now (no body; 409 when a human is to move)',
+      params,
+      answer: EasyAiMoveAnswer,
     },
-    async (request, reply) => send(reply, await games.aiMove(request.params.gameId)),
+    ({ params }) => games.aiMove(params.gameId),
   );
 }

@@ -16,14 +16,16 @@ import {
   PublicViewQuery,
   publicCardId,
 } from '@palace/protocol';
-import type { PublicActor, PublicAnswer, PublicEntered, PublicGames, ServiceError } from '@palace/service';
+import type { PublicActor, PublicEntered, PublicGames, ServiceError } from '@palace/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.js';
+import { gameRefusals, gameRoutes } from './game-routes.js';
 import { seatToken, setSeatCookie } from './seat-cookie.js';
 
 const tags = ['Public games'];
-const refusals = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
+const refusals = gameRefusals(ErrorBody);
 const BASE = '/api/palace/games';
+const GAME = `${BASE}/:id`;
 
 /** Answers a create or join, setting (or refreshing) the place's seat cookie. */
 function entered(
@@ -37,10 +39,6 @@ function entered(
   return reply.send({ gameId, asSpectator, username });
 }
 
-function answered(reply: FastifyReply, result: Result<PublicAnswer, ServiceError>): FastifyReply {
-  return result.ok ? reply.send(result.value) : sendError(reply, result.error);
-}
-
 /**
  * The public-games variant under `/api/palace/games` (spec 02 §7). Requests name the player by
  * `username`; the seat cookie set on create or join proves it (DECISIONS §8).
@@ -51,6 +49,8 @@ export async function publicGamesRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { games } = options;
+  const routes = gameRoutes(fastify, { tags, refusals });
+  const params = PublicGameParams;
 
   /** Who a request about game `id` says it is: the username and that name's seat cookie in the game. */
   function actor(request: FastifyRequest, id: string | undefined, username: string | undefined): PublicActor {
@@ -83,23 +83,17 @@ export async function publicGamesRoutes(
     },
   );
 
-  app.get(
-    `${BASE}/:id`,
+  routes.get(
+    GAME,
     {
+      summary: 'The state as your seat sees it; without a seat, as a spectator sees it',
+      params,
+      query: PublicViewQuery,
+      answer: PublicViewAnswer,
       // Polled every 2 s by every player and spectator: not worth a log line each.
       logLevel: 'warn',
-      schema: {
-        tags,
-        summary: 'The state as your seat sees it; without a seat, as a spectator sees it',
-        params: PublicGameParams,
-        querystring: PublicViewQuery,
-        response: { 200: PublicViewAnswer, ...refusals },
-      },
     },
-    async (request, reply) => {
-      const result = await games.view(request.params.id, actor(request, request.params.id, request.query.username));
-      return result.ok ? reply.send(result.value) : sendError(reply, result.error);
-    },
+    ({ params, query, request }) => games.view(params.id, actor(request, params.id, query.username)),
   );
 
   const simple = [
@@ -108,99 +102,56 @@ export async function publicGamesRoutes(
     ['leave', 'Leave: a waiting seat is freed, a seat in play stays, a spectator stops watching', games.leave],
   ] as const;
   for (const [path, summary, action] of simple) {
-    app.post(
-      `${BASE}/:id/${path}`,
-      {
-        schema: {
-          tags,
-          summary,
-          params: PublicGameParams,
-          body: PublicUsernameBody,
-          response: { 200: PublicActionAnswer, ...refusals },
-        },
-      },
-      async (request, reply) =>
-        answered(
-          reply,
-          await action.call(games, request.params.id, actor(request, request.params.id, request.body.username)),
-        ),
+    routes.post(
+      `${GAME}/${path}`,
+      { summary, params, body: PublicUsernameBody, answer: PublicActionAnswer },
+      ({ params, body, request }) => action.call(games, params.id, actor(request, params.id, body.username)),
     );
   }
 
-  app.post(
-    `${BASE}/:id/ai`,
+  routes.post(
+    `${GAME}/ai`,
     {
-      schema: {
-        tags,
-        summary: 'Seat an AI player (waiting games; any player) at the optional level (greedy unless told)',
-        params: PublicGameParams,
-        body: PublicAiBody,
-        response: { 200: PublicActionAnswer, ...refusals },
-      },
+      summary: 'Seat an AI player (waiting games; any player) at the optional level (greedy unless told)',
+      params,
+      body: PublicAiBody,
+      answer: PublicActionAnswer,
     },
-    async (request, reply) =>
-      answered(
-        reply,
-        await games.addAi(
-          request.params.id,
-          actor(request, request.params.id, request.body.username),
-          request.body.level,
-        ),
-      ),
+    ({ params, body, request }) => games.addAi(params.id, actor(request, params.id, body.username), body.level),
   );
-
-  app.post(
-    `${BASE}/:id/ready`,
+  routes.post(
+    `${GAME}/ready`,
     {
-      schema: {
-        tags,
-        summary: 'Choose exactly 3 hand cards to lie face-up (final)',
-        params: PublicGameParams,
-        body: PublicReadyBody,
-        response: { 200: PublicActionAnswer, ...refusals },
-      },
+      summary: 'Choose exactly 3 hand cards to lie face-up (final)',
+      params,
+      body: PublicReadyBody,
+      answer: PublicActionAnswer,
     },
-    async (request, reply) => {
-      const { username, selectedCards } = request.body;
+    ({ params, body: { username, selectedCards }, request }) => {
       const ids = selectedCards.map(publicCardId);
-      return answered(reply, await games.ready(request.params.id, actor(request, request.params.id, username), ids));
+      return games.ready(params.id, actor(request, params.id, username), ids);
     },
   );
-
-  app.post(
-    `${BASE}/:id/play`,
+  routes.post(
+    `${GAME}/play`,
     {
-      schema: {
-        tags,
-        summary: 'Play cards of one value from one place, or one face-down card (blind-{n})',
-        params: PublicGameParams,
-        body: PublicPlayBody,
-        response: { 200: PublicActionAnswer, ...refusals },
-      },
+      summary: 'Play cards of one value from one place, or one face-down card (blind-{n})',
+      params,
+      body: PublicPlayBody,
+      answer: PublicActionAnswer,
     },
-    async (request, reply) => {
-      const { username, cardIds } = request.body;
-      return answered(
-        reply,
-        await games.play(request.params.id, actor(request, request.params.id, username), cardIds.map(publicCardId)),
-      );
-    },
+    ({ params, body: { username, cardIds }, request }) =>
+      games.play(params.id, actor(request, params.id, username), cardIds.map(publicCardId)),
   );
-
-  app.post(
-    `${BASE}/:id/chat`,
+  routes.post(
+    `${GAME}/chat`,
     {
-      schema: {
-        tags,
-        summary: 'Send a chat message (1–500 characters after trimming); spectators may chat too',
-        params: PublicGameParams,
-        body: PublicChatBody,
-        response: { 200: PublicActionAnswer, ...refusals },
-      },
+      summary: 'Send a chat message (1–500 characters after trimming); spectators may chat too',
+      params,
+      body: PublicChatBody,
+      answer: PublicActionAnswer,
     },
-    async (request, reply) => {
-      const { username, message } = request.body;
-      return answered(reply, await games.chat(request.params.id, actor(request, request.params.id, username), message));
-    },
+    ({ params, body: { username, message }, request }) =>
+      games.chat(params.id, actor(request, params.id, username), message),
   );
 }

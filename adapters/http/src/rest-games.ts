@@ -1,5 +1,4 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Result } from '@palace/core';
 import {
   ErrorBody,
   RestAiBody,
@@ -16,17 +15,16 @@ import {
   RestSeated,
   RestViewQuery,
 } from '@palace/protocol';
-import type { RestGames, ServiceError } from '@palace/service';
+import type { RestGames } from '@palace/service';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { INTERNAL_ERROR, sendError } from './errors.js';
+import { gameRefusals, gameRoutes } from './game-routes.js';
 
 const tags = ['REST game'];
-const refusals = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
-
-function send<T>(reply: FastifyReply, result: Result<T, ServiceError>): FastifyReply {
-  return result.ok ? reply.send(result.value) : sendError(reply, result.error);
-}
+const refusals = gameRefusals(ErrorBody);
+const BASE = '/api/rest-games';
+const GAME = `${BASE}/:gameId`;
 
 /**
  * 304 with no body and no content-length: a `null` payload would be serialized to "null" and
@@ -40,38 +38,24 @@ function notModified(reply: FastifyReply): FastifyReply {
 export async function restGamesRoutes(fastify: FastifyInstance, options: { readonly games: RestGames }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { games } = options;
+  const routes = gameRoutes(fastify, { tags, refusals });
+  const params = RestGameParams;
 
   app.get(
-    '/api/rest-games/lobby',
+    `${BASE}/lobby`,
     { schema: { tags, summary: 'Public games still waiting for players, newest first', response: { 200: RestLobby } } },
     async () => games.lobby(),
   );
 
-  app.post(
-    '/api/rest-games',
-    {
-      schema: {
-        tags,
-        summary: 'Create a game and take its first seat',
-        body: RestCreateBody,
-        response: { 200: RestSeated, ...refusals },
-      },
-    },
-    async (request, reply) => send(reply, await games.create(request.body)),
+  routes.post(
+    BASE,
+    { summary: 'Create a game and take its first seat', body: RestCreateBody, answer: RestSeated },
+    ({ body }) => games.create(body),
   );
-
-  app.post(
-    '/api/rest-games/:gameId/join',
-    {
-      schema: {
-        tags,
-        summary: 'Take a seat, or resume yours with your playerId',
-        params: RestGameParams,
-        body: RestJoinBody,
-        response: { 200: RestSeated, ...refusals },
-      },
-    },
-    async (request, reply) => send(reply, await games.join(request.params.gameId, request.body)),
+  routes.post(
+    `${GAME}/join`,
+    { summary: 'Take a seat, or resume yours with your playerId', params, body: RestJoinBody, answer: RestSeated },
+    ({ params, body }) => games.join(params.gameId, body),
   );
 
   const actions = [
@@ -80,85 +64,54 @@ export async function restGamesRoutes(fastify: FastifyInstance, options: { reado
     ['pickup', 'Pick up the pile', games.pickUp],
   ] as const;
   for (const [path, summary, action] of actions) {
-    app.post(
-      `/api/rest-games/:gameId/${path}`,
-      {
-        schema: {
-          tags,
-          summary,
-          params: RestGameParams,
-          body: RestPlayerBody,
-          response: { 200: RestGameState, ...refusals },
-        },
-      },
-      async (request, reply) => send(reply, await action.call(games, request.params.gameId, request.body.playerId)),
+    routes.post(
+      `${GAME}/${path}`,
+      { summary, params, body: RestPlayerBody, answer: RestGameState },
+      ({ params, body }) => action.call(games, params.gameId, body.playerId),
     );
   }
 
-  app.post(
-    '/api/rest-games/:gameId/ai',
+  routes.post(
+    `${GAME}/ai`,
     {
-      schema: {
-        tags,
-        summary: 'Seat an AI player at the optional level (greedy unless told)',
-        params: RestGameParams,
-        body: RestAiBody,
-        response: { 200: RestGameState, ...refusals },
-      },
+      summary: 'Seat an AI player at the optional level (greedy unless told)',
+      params,
+      body: RestAiBody,
+      answer: RestGameState,
     },
-    async (request, reply) =>
-      send(reply, await games.addAi(request.params.gameId, request.body.playerId, request.body.level)),
+    ({ params, body }) => games.addAi(params.gameId, body.playerId, body.level),
   );
-
-  app.post(
-    '/api/rest-games/:gameId/play',
+  routes.post(
+    `${GAME}/play`,
     {
-      schema: {
-        tags,
-        summary: 'Play one card, several of one value, or one face-down card (blind-{n})',
-        params: RestGameParams,
-        body: RestPlayBody,
-        response: { 200: RestGameState, ...refusals },
-      },
+      summary: 'Play one card, several of one value, or one face-down card (blind-{n})',
+      params,
+      body: RestPlayBody,
+      answer: RestGameState,
     },
-    async (request, reply) => {
-      const { playerId, cardId, cardIds } = request.body;
+    ({ params, body: { playerId, cardId, cardIds } }) => {
       const ids = cardIds ?? (cardId === undefined ? [] : typeof cardId === 'string' ? [cardId] : cardId);
-      return send(reply, await games.play(request.params.gameId, playerId, ids));
+      return games.play(params.gameId, playerId, ids);
     },
   );
-
-  app.post(
-    '/api/rest-games/:gameId/chat',
+  routes.post(
+    `${GAME}/chat`,
+    { summary: 'Send a chat message (1–500 characters)', params, body: RestChatBody, answer: RestGameState },
+    ({ params, body }) => games.chat(params.gameId, body.playerId, body.message),
+  );
+  routes.get(
+    GAME,
     {
-      schema: {
-        tags,
-        summary: 'Send a chat message (1–500 characters)',
-        params: RestGameParams,
-        body: RestChatBody,
-        response: { 200: RestGameState, ...refusals },
-      },
+      summary: 'The whole state as your seat sees it (without playerId: as a stranger sees it)',
+      params,
+      query: RestViewQuery,
+      answer: RestGameState,
     },
-    async (request, reply) =>
-      send(reply, await games.chat(request.params.gameId, request.body.playerId, request.body.message)),
+    ({ params, query }) => games.view(params.gameId, query.playerId),
   );
 
   app.get(
-    '/api/rest-games/:gameId',
-    {
-      schema: {
-        tags,
-        summary: 'The whole state as your seat sees it (without playerId: as a stranger sees it)',
-        params: RestGameParams,
-        querystring: RestViewQuery,
-        response: { 200: RestGameState, ...refusals },
-      },
-    },
-    async (request, reply) => send(reply, await games.view(request.params.gameId, request.query.playerId)),
-  );
-
-  app.get(
-    '/api/rest-games/:gameId/poll',
+    `${GAME}/poll`,
     {
       // Polls arrive every second from every player: not worth a log line each.
       logLevel: 'warn',

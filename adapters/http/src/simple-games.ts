@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Result } from '@palace/core';
+import { ok, type Result } from '@palace/core';
 import {
   cardRefId,
   MessageBody,
@@ -25,11 +25,13 @@ import {
 } from '@palace/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { installErrorHandling, sendError } from './errors.js';
+import { gameRefusals, gameRoutes } from './game-routes.js';
 import { clearSeatCookie, seatToken, setSeatCookie } from './seat-cookie.js';
 
 const tags = ['Simple REST game'];
-const refusals = { 400: MessageBody, 403: MessageBody, 404: MessageBody, 409: MessageBody, 503: MessageBody };
+const refusals = gameRefusals(MessageBody);
 const BASE = '/api/simple-game';
+const GAME = `${BASE}/:id`;
 
 function refuse(reply: FastifyReply, error: ServiceError): FastifyReply {
   return sendError(reply, error, 'message');
@@ -47,6 +49,8 @@ export async function simpleRestRoutes(
   installErrorHandling(fastify, 'message');
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { games } = options;
+  const routes = gameRoutes(fastify, { tags, refusals, field: 'message' });
+  const params = SimpleGameParams;
 
   /** The seat `username` claims in game `id`, proved by the seat cookie the request carries for it. */
   function actor(request: FastifyRequest, id: string, username: string): SimpleActor {
@@ -62,9 +66,8 @@ export async function simpleRestRoutes(
   }
 
   /** Answers a change with the acting seat's view of the game after it (a stranger's once the seat is freed). */
-  function changed(reply: FastifyReply, result: Result<SimpleChanged, ServiceError>) {
-    if (!result.ok) return refuse(reply, result.error);
-    return reply.send({ gameState: games.viewOf(result.value.game, result.value.seat) });
+  function changed(result: Result<SimpleChanged, ServiceError>) {
+    return result.ok ? ok({ gameState: games.viewOf(result.value.game, result.value.seat) }) : result;
   }
 
   app.post(
@@ -85,144 +88,97 @@ export async function simpleRestRoutes(
     },
   );
 
-  app.get(
-    `${BASE}/:id`,
+  routes.get(
+    GAME,
     {
+      summary: 'The game as your seat sees it (without a username, or one nobody holds: as a stranger sees it)',
+      params,
+      query: SimpleViewQuery,
+      answer: SimpleStateAnswer,
       // Every player polls every 2 s: not worth a log line each.
       logLevel: 'warn',
-      schema: {
-        tags,
-        summary: 'The game as your seat sees it (without a username, or one nobody holds: as a stranger sees it)',
-        params: SimpleGameParams,
-        querystring: SimpleViewQuery,
-        response: { 200: SimpleStateAnswer, ...refusals },
-      },
     },
-    async (request, reply) => {
-      const { username } = request.query;
-      const viewed = await games.view(
-        request.params.id,
-        username === undefined ? null : actor(request, request.params.id, username),
-      );
-      return viewed.ok ? reply.send({ gameState: viewed.value }) : refuse(reply, viewed.error);
+    async ({ params, query: { username }, request }) => {
+      const viewed = await games.view(params.id, username === undefined ? null : actor(request, params.id, username));
+      return viewed.ok ? ok({ gameState: viewed.value }) : viewed;
     },
   );
-
-  app.post(
-    `${BASE}/:id/add-ai`,
+  routes.post(
+    `${GAME}/add-ai`,
     {
-      schema: {
-        tags,
-        summary:
-          'Seat an AI player ("AI Player {n}") while the game is being set up, at the optional level (greedy unless told)',
-        params: SimpleGameParams,
-        body: SimpleAiBody,
-        response: { 200: SimpleMessageAnswer, ...refusals },
-      },
+      summary:
+        'Seat an AI player ("AI Player {n}") while the game is being set up, at the optional level (greedy unless told)',
+      params,
+      body: SimpleAiBody,
+      answer: SimpleMessageAnswer,
     },
-    async (request, reply) => {
-      const added = await games.addAi(
-        request.params.id,
-        actor(request, request.params.id, request.body.username),
-        request.body.level,
-      );
-      if (!added.ok) return refuse(reply, added.error);
+    async ({ params, body, request }) => {
+      const added = await games.addAi(params.id, actor(request, params.id, body.username), body.level);
+      if (!added.ok) return added;
       const { game, seat, aiName } = added.value;
-      return reply.send({ gameState: games.viewOf(game, seat), message: STATUS_LINES.joined(aiName, false) });
+      return ok({ gameState: games.viewOf(game, seat), message: STATUS_LINES.joined(aiName, false) });
     },
   );
-
-  app.post(
-    `${BASE}/:id/select-faceup`,
+  routes.post(
+    `${GAME}/select-faceup`,
     {
-      schema: {
-        tags,
-        summary: 'Choose your 3 face-up cards from your hand (card ids or card objects); final',
-        params: SimpleGameParams,
-        body: SimpleSelectBody,
-        response: { 200: SimpleStateAnswer, ...refusals },
-      },
+      summary: 'Choose your 3 face-up cards from your hand (card ids or card objects); final',
+      params,
+      body: SimpleSelectBody,
+      answer: SimpleStateAnswer,
     },
-    async (request, reply) => {
-      const { username, cards } = request.body;
-      return changed(
-        reply,
-        await games.selectFaceUp(request.params.id, actor(request, request.params.id, username), cards.map(cardRefId)),
-      );
-    },
+    async ({ params, body: { username, cards }, request }) =>
+      changed(await games.selectFaceUp(params.id, actor(request, params.id, username), cards.map(cardRefId))),
   );
-
-  app.post(
-    `${BASE}/:id/play-card`,
+  routes.post(
+    `${GAME}/play-card`,
     {
-      schema: {
-        tags,
-        summary: 'Play one card, several of one value (cards), or one face-down card (blind-{n})',
-        params: SimpleGameParams,
-        body: SimplePlayBody,
-        response: { 200: SimpleStateAnswer, ...refusals },
-      },
+      summary: 'Play one card, several of one value (cards), or one face-down card (blind-{n})',
+      params,
+      body: SimplePlayBody,
+      answer: SimpleStateAnswer,
     },
-    async (request, reply) => {
-      const { username, card, cards } = request.body;
+    async ({ params, body: { username, card, cards }, request }) => {
       const refs = cards ?? (card === undefined ? [] : [card]);
-      return changed(
-        reply,
-        await games.play(request.params.id, actor(request, request.params.id, username), refs.map(cardRefId)),
-      );
+      return changed(await games.play(params.id, actor(request, params.id, username), refs.map(cardRefId)));
     },
   );
-
-  app.post(
-    `${BASE}/:id/pickup-pile`,
+  routes.post(
+    `${GAME}/pickup-pile`,
     {
-      schema: {
-        tags,
-        summary: 'Pick up the pile (on your turn, when it is not empty)',
-        params: SimpleGameParams,
-        body: SimpleUsernameBody,
-        response: { 200: SimpleStateAnswer, ...refusals },
-      },
+      summary: 'Pick up the pile (on your turn, when it is not empty)',
+      params,
+      body: SimpleUsernameBody,
+      answer: SimpleStateAnswer,
     },
-    async (request, reply) =>
-      changed(reply, await games.pickUp(request.params.id, actor(request, request.params.id, request.body.username))),
+    async ({ params, body, request }) =>
+      changed(await games.pickUp(params.id, actor(request, params.id, body.username))),
   );
-
-  app.post(
-    `${BASE}/:id/chat`,
+  routes.post(
+    `${GAME}/chat`,
     {
-      schema: {
-        tags,
-        summary: 'Send a chat message (1–500 characters after trimming)',
-        params: SimpleGameParams,
-        body: SimpleChatBody,
-        response: { 200: SimpleStateAnswer, ...refusals },
-      },
+      summary: 'Send a chat message (1–500 characters after trimming)',
+      params,
+      body: SimpleChatBody,
+      answer: SimpleStateAnswer,
     },
-    async (request, reply) => {
-      const { username, message } = request.body;
-      return changed(reply, await games.chat(request.params.id, actor(request, request.params.id, username), message));
-    },
+    async ({ params, body: { username, message }, request }) =>
+      changed(await games.chat(params.id, actor(request, params.id, username), message)),
   );
-
-  app.post(
-    `${BASE}/:id/leave`,
+  routes.post(
+    `${GAME}/leave`,
     {
-      schema: {
-        tags,
-        summary: 'Leave: frees your seat (and its cookie) during setup; in play the seat stays yours',
-        params: SimpleGameParams,
-        body: SimpleUsernameBody,
-        response: { 200: SimpleStateAnswer, ...refusals },
-      },
+      summary: 'Leave: frees your seat (and its cookie) during setup; in play the seat stays yours',
+      params,
+      body: SimpleUsernameBody,
+      answer: SimpleStateAnswer,
     },
-    async (request, reply) => {
-      const { username } = request.body;
-      const left = await games.leave(request.params.id, actor(request, request.params.id, username));
+    async ({ params, body: { username }, request, reply }) => {
+      const left = await games.leave(params.id, actor(request, params.id, username));
       if (left.ok && games.seatOf(left.value.game, username) === null) {
         clearSeatCookie(request, reply, BASE, left.value.game.id, username);
       }
-      return changed(reply, left);
+      return changed(left);
     },
   );
 }
