@@ -1,4 +1,5 @@
 import { type ReactElement, useEffect, useId, useRef, useState } from 'react';
+import { LineIcon } from './line-icon.js';
 import { useCardPrefs } from './prefs.js';
 
 /**
@@ -43,19 +44,11 @@ export function CardOptions(): ReactElement {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        <svg
-          aria-hidden="true"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon size={18}>
           <rect x="4" y="3" width="11" height="16" rx="2" />
           <path d="M9 7h6a2 2 0 0 1 2 2v10" />
           <path d="M20 8v12a2 2 0 0 1-2 2H9" />
-        </svg>
+        </LineIcon>
       </button>
       {open && (
         <fieldset className="gt-options-panel" id={panelId}>

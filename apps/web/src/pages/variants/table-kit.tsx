@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { LineIcon } from '../../table/line-icon.js';
 
 /**
  * The pieces the username variants' screens share around the table (simple websocket, simple REST,
@@ -86,18 +87,10 @@ export function CopyButton(props: { readonly text: string; readonly label: strin
         );
       }}
     >
-      <svg
-        aria-hidden="true"
-        width="14"
-        height="14"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <LineIcon size={14}>
         <rect x="9" y="9" width="12" height="12" rx="2" />
         <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-      </svg>
+      </LineIcon>
     </button>
   );
 }
@@ -186,6 +179,22 @@ export function Standings(props: {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A game screen while its game loads or connects: one status line (`className`) on the page. */
+export function VariantLoading(props: {
+  readonly children: ReactNode;
+  readonly className: string;
+  /** More classes for the page. */
+  readonly page?: string;
+}): ReactElement {
+  return (
+    <main className={props.page === undefined ? 'variant-page' : `variant-page ${props.page}`}>
+      <p className={props.className} role="status">
+        {props.children}
+      </p>
+    </main>
   );
 }
 

@@ -5,7 +5,7 @@ import { type ReactElement, useCallback, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../../stores/toast-store.js';
 import { useAiLevel } from '../ai-level.js';
-import { StatusBadge, VariantErrorPage, VariantHeader } from '../table-kit.js';
+import { StatusBadge, VariantErrorPage, VariantHeader, VariantLoading } from '../table-kit.js';
 import { usePoll } from '../use-poll.js';
 import { errorText } from '../variant-api.js';
 import { easyApi } from './easy-api.js';
@@ -162,11 +162,9 @@ function EasyGame(props: { gameId: string; playerId: string; playerName: string 
   if (loadError !== null) return <VariantErrorPage message={loadError} home={HOME} />;
   if (state === null) {
     return (
-      <main className="variant-page easy-page">
-        <p className="loading-line" role="status">
-          Loading game…
-        </p>
-      </main>
+      <VariantLoading page="easy-page" className="loading-line">
+        Loading game…
+      </VariantLoading>
     );
   }
   const me = ownSeat(state, playerId);

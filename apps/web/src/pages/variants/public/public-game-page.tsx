@@ -6,7 +6,15 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { GameTable } from '../../../table/game-table.js';
 import { ownCards, stillAllowed, toggleCard, toggleChoice } from '../../../table/selection.js';
 import { AiLevelSelect, useAiLevel } from '../ai-level.js';
-import { Badge, RulesCard, SpectatorList, StatusBadge, VariantErrorPage, VariantHeader } from '../table-kit.js';
+import {
+  Badge,
+  RulesCard,
+  SpectatorList,
+  StatusBadge,
+  VariantErrorPage,
+  VariantHeader,
+  VariantLoading,
+} from '../table-kit.js';
 import { usePoll } from '../use-poll.js';
 import { errorText } from '../variant-api.js';
 import { VariantChat } from '../variant-chat.js';
@@ -102,11 +110,9 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
   if (fatal !== null) return <VariantErrorPage message={fatal} home="/palace-home" />;
   if (state === null) {
     return (
-      <main className="variant-page public-page">
-        <p className="muted" role="status">
-          Loading game {gameId}…
-        </p>
-      </main>
+      <VariantLoading page="public-page" className="muted">
+        Loading game {gameId}…
+      </VariantLoading>
     );
   }
 

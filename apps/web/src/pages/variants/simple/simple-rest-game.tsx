@@ -7,7 +7,7 @@ import { type ReactElement, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toggleChoice } from '../../../table/selection.js';
 import { useAiLevel } from '../ai-level.js';
-import { VariantErrorPage } from '../table-kit.js';
+import { VariantErrorPage, VariantLoading } from '../table-kit.js';
 import { usePoll } from '../use-poll.js';
 import { errorText } from '../variant-api.js';
 import { readGameQuery } from './simple-forms.js';
@@ -75,13 +75,7 @@ function SimpleRestGame(props: { readonly gameId: string; readonly username: str
 
   if (loadError !== null) return <VariantErrorPage message={loadError} home={REST_HOME} />;
   if (game === null) {
-    return (
-      <main className="variant-page">
-        <p className="card simple-loading" role="status">
-          Loading game {gameId}…
-        </p>
-      </main>
-    );
+    return <VariantLoading className="card simple-loading">Loading game {gameId}…</VariantLoading>;
   }
 
   /** Runs one action; its answer is the new view, a refusal a toast. */

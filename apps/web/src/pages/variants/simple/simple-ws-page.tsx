@@ -5,7 +5,7 @@ import type { SimpleGameState } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAiLevel } from '../ai-level.js';
-import { VariantErrorPage } from '../table-kit.js';
+import { VariantErrorPage, VariantLoading } from '../table-kit.js';
 import { readGameQuery } from './simple-forms.js';
 import { useSimpleSocket } from './simple-socket-store.js';
 import { SimpleTable } from './simple-table.js';
@@ -59,13 +59,7 @@ function SimpleWsGame(props: { readonly roomId: string; readonly username: strin
   }
   const game: SimpleGameState | null = s.game;
   if (game === null) {
-    return (
-      <main className="variant-page">
-        <p className="card simple-loading" role="status">
-          Connecting to game {props.roomId}…
-        </p>
-      </main>
-    );
+    return <VariantLoading className="card simple-loading">Connecting to game {props.roomId}…</VariantLoading>;
   }
   const { roomId, username } = s;
   const send = s.send;
