@@ -4,8 +4,8 @@ import { type FormEvent, type ReactElement, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../stores/toast-store.js';
 import { TextField } from '../../../ui/form.js';
-import { Tabs } from '../../../ui/tabs.js';
 import { errorText } from '../variant-api.js';
+import { VariantHome } from '../variant-home.js';
 import { easyApi, easyGamePath } from './easy-api.js';
 import { EASY_TOAST_MS, errorToast } from './easy-moves.js';
 
@@ -47,7 +47,6 @@ type Tab = 'create' | 'join';
  */
 export function EasyHomePage(): ReactElement {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<Tab>('create');
   const [name, setName] = useState(savedName);
   const [gameId, setGameId] = useState('');
   const [nameError, setNameError] = useState<Partial<Record<Tab, string>>>({});
@@ -115,60 +114,37 @@ export function EasyHomePage(): ReactElement {
   );
 
   return (
-    <main className="variant-page easy-page">
-      <div className="variant-home">
-        <header className="easy-home-head">
-          <h1>Easy Palace</h1>
-          <p className="muted small">
-            Just the basics: 2 resets, 10 burns. Play friends or AI players, no account needed.
-          </p>
-        </header>
-        <section className="card easy-home-card">
-          <Tabs
-            label="Create or join a game"
-            idPrefix="easy-home"
-            selected={tab}
-            onSelect={setTab}
-            items={[
-              {
-                id: 'create',
-                label: 'Create Game',
-                panel: (
-                  <form className="form easy-home-form" onSubmit={create} noValidate>
-                    {nameField('create')}
-                    <button type="submit" className="button button-primary" disabled={busy}>
-                      {busy ? 'Creating…' : 'Create Game'}
-                    </button>
-                  </form>
-                ),
-              },
-              {
-                id: 'join',
-                label: 'Join Game',
-                panel: (
-                  <form className="form easy-home-form" onSubmit={join} noValidate>
-                    {nameField('join')}
-                    <TextField
-                      id="easy-join-id"
-                      label="Game ID"
-                      value={gameId}
-                      error={idError}
-                      autoComplete="off"
-                      onChange={(value) => {
-                        setGameId(value.toUpperCase());
-                        if (value.trim() !== '') setIdError(undefined);
-                      }}
-                    />
-                    <button type="submit" className="button button-primary" disabled={busy}>
-                      {busy ? 'Joining…' : 'Join Game'}
-                    </button>
-                  </form>
-                ),
-              },
-            ]}
+    <VariantHome
+      variant="easy"
+      title="Easy Palace"
+      tagline="Just the basics: 2 resets, 10 burns. Play friends or AI players, no account needed."
+      create={
+        <form className="form easy-home-form" onSubmit={create} noValidate>
+          {nameField('create')}
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Creating…' : 'Create Game'}
+          </button>
+        </form>
+      }
+      join={
+        <form className="form easy-home-form" onSubmit={join} noValidate>
+          {nameField('join')}
+          <TextField
+            id="easy-join-id"
+            label="Game ID"
+            value={gameId}
+            error={idError}
+            autoComplete="off"
+            onChange={(value) => {
+              setGameId(value.toUpperCase());
+              if (value.trim() !== '') setIdError(undefined);
+            }}
           />
-        </section>
-      </div>
-    </main>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Joining…' : 'Join Game'}
+          </button>
+        </form>
+      }
+    />
   );
 }

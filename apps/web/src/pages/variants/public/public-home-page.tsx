@@ -4,7 +4,7 @@ import type { PublicSeated, PublicVisibility } from '@palace/protocol';
 import { type FormEvent, type ReactElement, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { TextField } from '../../../ui/form.js';
-import { Tabs } from '../../../ui/tabs.js';
+import { VariantHome } from '../variant-home.js';
 import { publicApi } from './public-api.js';
 import { PublicGamesList } from './public-games-list.js';
 import {
@@ -18,8 +18,6 @@ import {
 } from './public-logic.js';
 import { showError } from './public-toasts.js';
 
-type Tab = 'create' | 'join';
-
 /**
  * `/palace-home` (spec 02 §2 "Public-games variant", §5): a name (the saved one, else a Guest
  * name), tabs Create Game (public or private) and Join Game (a game id with Clear), the public
@@ -30,7 +28,6 @@ type Tab = 'create' | 'join';
 export function PublicHomePage(): ReactElement {
   const navigate = useNavigate();
   const [name, setName] = useState(() => initialName(browserStorage()));
-  const [tab, setTab] = useState<Tab>('create');
   const [visibility, setVisibility] = useState<PublicVisibility>('public');
   const [gameId, setGameId] = useState('');
   const [nameError, setNameError] = useState<string | undefined>(undefined);
@@ -143,42 +140,34 @@ export function PublicHomePage(): ReactElement {
     </form>
   );
 
+  const nameField = (
+    <TextField
+      id="public-name"
+      label="Your name"
+      value={name}
+      error={nameError}
+      autoComplete="nickname"
+      hint="3 to 15 characters"
+      onChange={(value) => {
+        setName(value);
+        if (nameError !== undefined) setNameError(usernameError(value) ?? undefined);
+      }}
+    />
+  );
+
   return (
-    <main className="variant-page public-page">
-      <div className="variant-home">
-        <header className="public-home-head">
-          <h1>Palace Games</h1>
-          <p className="muted small">Play friends or AI players, or watch a game. No account needed.</p>
-        </header>
-        <section className="card public-home-card">
-          <TextField
-            id="public-name"
-            label="Your name"
-            value={name}
-            error={nameError}
-            autoComplete="nickname"
-            hint="3 to 15 characters"
-            onChange={(value) => {
-              setName(value);
-              if (nameError !== undefined) setNameError(usernameError(value) ?? undefined);
-            }}
-          />
-          <Tabs
-            label="Create or join a game"
-            idPrefix="public-home"
-            selected={tab}
-            onSelect={setTab}
-            items={[
-              { id: 'create', label: 'Create Game', panel: createPanel },
-              { id: 'join', label: 'Join Game', panel: joinPanel },
-            ]}
-          />
-        </section>
-        <PublicGamesList busy={busy} onJoin={joinId} />
-        <p className="small public-rules-link">
-          New to Palace? <Link to="/help?tab=rules">Read the rules</Link>
-        </p>
-      </div>
-    </main>
+    <VariantHome
+      variant="public"
+      title="Palace Games"
+      tagline="Play friends or AI players, or watch a game. No account needed."
+      field={nameField}
+      create={createPanel}
+      join={joinPanel}
+    >
+      <PublicGamesList busy={busy} onJoin={joinId} />
+      <p className="small public-rules-link">
+        New to Palace? <Link to="/help?tab=rules">Read the rules</Link>
+      </p>
+    </VariantHome>
   );
 }
