@@ -3,7 +3,7 @@
  * randomness. Create a game, `decide` commands into events, `evolve` events into states, show each
  * viewer `viewFor(state, seat)`, and replay records.
  */
-export { AI_LEVELS, AI_POLICIES, aiCommand, moveToCommand, nextAiSeat } from './ai/index.js';
+export { AI_LEVELS, AI_POLICIES, aiCommand, aiTurnMove, moveToCommand, nextAiSeat } from './ai/index.js';
 export type { AiPolicy } from './ai/policy.js';
 export { STRONG_BUDGET, type StrongBudget, strongPolicy } from './ai/strong.js';
 export { type Applied, applyCommand } from './apply.js';
@@ -25,6 +25,7 @@ export { type Decision, decide } from './decide.js';
 export { type DueAction, dueAction, isChoosingFaceUp } from './due.js';
 export type { EventType, GameEvent } from './event.js';
 export { evolve, evolveAll } from './evolve.js';
+export { type FaceUpPick, pickFaceUp } from './face-up-pick.js';
 export { canonicalJson, fnv1a64, stateHash } from './hash.js';
 export {
   activeSource,

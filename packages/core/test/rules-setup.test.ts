@@ -13,6 +13,7 @@ import {
   isPresetName,
   MOVE_CAP,
   PRESETS,
+  pickFaceUp,
   RULE_ERRORS,
   rulesFrom,
   type TableOptions,
@@ -108,6 +109,31 @@ describe('face-up selection', () => {
   it('face-up - refused when the rule is off (face_up/not_now)', () => {
     const state = seated(manual(2, { rules: { ...DEFAULT_RULES, chooseFaceUp: false } }), 2);
     refuse(state, chooseFaceUp(0, 'c0', 'c1', 'c2'), 'face_up/not_now');
+  });
+
+  it('face-up one card at a time - a second pick puts a card back, the third completes the choice', () => {
+    const state = setup();
+    const seat = seatOf(state, 0).id;
+    const first = pickFaceUp(state, seat, [], 'Kh');
+    expect(first).toEqual({ ok: true, value: { picked: ['Kh'], command: null } });
+    expect(pickFaceUp(state, seat, ['Kh'], 'Kh')).toEqual({ ok: true, value: { picked: [], command: null } });
+    const done = pickFaceUp(state, seat, ['Kh', 'Kd'], 'Kc');
+    expect(done).toEqual({
+      ok: true,
+      value: { picked: [], command: { type: 'chooseFaceUp', seat, cardIds: ['Kh', 'Kd', 'Kc'] } },
+    });
+    if (done.ok && done.value.command !== null) run(state, done.value.command);
+  });
+
+  it('face-up one card at a time - refused by the rules of the whole choice', () => {
+    const codeOf = (result: ReturnType<typeof pickFaceUp>) => (result.ok ? null : result.error.code);
+    const state = setup();
+    expect(codeOf(pickFaceUp(state, seatOf(state, 0).id, [], '5h'))).toBe('face_up/not_in_hand');
+    const chosen = run(state, chooseFaceUp(0, 'Kh', 'Kd', 'Kc')).state;
+    expect(codeOf(pickFaceUp(chosen, seatOf(chosen, 0).id, [], '3h'))).toBe('face_up/already_chosen');
+    const off = seated(manual(2, { rules: { ...DEFAULT_RULES, chooseFaceUp: false } }), 2);
+    expect(codeOf(pickFaceUp(off, seatOf(off, 0).id, [], 'c0'))).toBe('face_up/not_now');
+    expect(codeOf(pickFaceUp(state, 'nobody', [], '3h'))).toBe('seat/unknown');
   });
 });
 

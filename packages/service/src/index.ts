@@ -88,7 +88,6 @@ export {
 } from './main-game/main-games.js';
 export type { MainChatEntry, MainMeta } from './main-game/main-meta.js';
 export { mainChatMessage, mainView } from './main-game/main-view.js';
-export { proveSeat, type SeatKeys, seatNamed } from './named-seats.js';
 export type {
   Clock,
   Effects,
@@ -106,15 +105,14 @@ export type {
   StoredGame,
   UnfinishedGame,
 } from './ports.js';
-export {
-  PUBLIC_KIND,
-  type PublicActor,
-  type PublicAnswer,
-  type PublicEntered,
-  PublicGames,
-  type PublicViewed,
-} from './public-game/public-games.js';
-export type { PublicMeta } from './public-game/public-meta.js';
+export { PUBLIC_KIND, PublicGames } from './public-game/public-games.js';
+export type {
+  PublicActor,
+  PublicAnswer,
+  PublicEntered,
+  PublicMeta,
+  PublicViewed,
+} from './public-game/public-meta.js';
 export { publicView } from './public-game/public-view.js';
 export {
   MemoryRateCounters,
@@ -134,6 +132,7 @@ export {
   TURN_MS,
   WAITING_EXPIRY_MS,
 } from './seat-clock.js';
+export { credentialSeat, proveSeat, type SeatKeys, seatNamed, userSeat, userSeatId } from './seat-proofs.js';
 export {
   aiRng,
   aiSeat,
@@ -151,15 +150,23 @@ export {
   type ServiceErrorCode,
   serviceError,
 } from './service-error.js';
+export { SimpleGames } from './simple-game/simple-games.js';
 export {
   SIMPLE_REST,
   SIMPLE_WS,
   type SimpleActor,
   type SimpleChanged,
-  SimpleGames,
   type SimpleKind,
   type SimpleListener,
+  type SimpleMeta,
   type SimpleSeated,
-} from './simple-game/simple-games.js';
-export type { SimpleMeta } from './simple-game/simple-meta.js';
+} from './simple-game/simple-meta.js';
 export { CHAT_KEEP, type ChatLine, STATUS_LINES, SYSTEM_SENDER } from './status-lines.js';
+export {
+  type Acted,
+  type GameListener,
+  type Plan,
+  type Prove,
+  VariantGames,
+  type VariantLifecycle,
+} from './variant-games.js';

@@ -1,7 +1,9 @@
 import type { Command } from '../command.js';
 import { dueAction } from '../due.js';
 import { legalMoves, type Move } from '../moves.js';
+import { err, ok, type Result } from '../result.js';
 import type { Rng } from '../rng.js';
+import { type RuleError, ruleError } from '../rule-error.js';
 import type { AiLevel, GameState, Seat } from '../state.js';
 import { viewFor } from '../view.js';
 import { greedyPolicy } from './greedy.js';
@@ -52,4 +54,18 @@ export function nextAiSeat(state: GameState): number {
     if ((seats[i] as Seat).ai !== null && dueAction(state, i) !== null) return i;
   }
   return -1;
+}
+
+/**
+ * The move of the AI seat whose turn it is, asked for from outside the server's own AI turns (the
+ * easy variant's client-triggered move): refused as any move would be when the game is not in play
+ * (`game/over`, `game/not_playing`); null when a human is to move.
+ */
+export function aiTurnMove(state: GameState, rng: Rng): Result<{ seat: Seat; command: Command } | null, RuleError> {
+  if (state.phase === 'finished') return err(ruleError('game/over'));
+  if (state.phase !== 'playing') return err(ruleError('game/not_playing'));
+  const seat = state.seats[state.turn];
+  if (seat === undefined || seat.ai === null) return ok(null);
+  const command = aiCommand(state, state.turn, AI_POLICIES[seat.ai], rng);
+  return ok(command === null ? null : { seat, command });
 }

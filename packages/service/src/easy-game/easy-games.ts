@@ -1,15 +1,12 @@
 import {
-  AI_POLICIES,
   type AiLevel,
-  aiCommand,
+  aiTurnMove,
   err,
   type GameEvent,
-  nextAiSeat,
   ok,
   PRESETS,
   parseBlindId,
   type Result,
-  ruleError,
   type Seat,
   type Source,
   tableOptions,
@@ -27,10 +24,12 @@ import {
   type EasyStartAnswer,
 } from '@palace/protocol';
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
-import { type Change, GameService, type ServicePorts } from '../game-service.js';
+import type { Change, ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
+import { credentialSeat } from '../seat-proofs.js';
 import { aiRng, aiSeat, checkName, freeSeatId, type NameRule, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
+import { VariantGames } from '../variant-games.js';
 import { mainCard } from '../wire-cards.js';
 import type { EasyMeta } from './easy-meta.js';
 import { easyView, moveOutcome } from './easy-view.js';
@@ -47,20 +46,16 @@ type Answer<T> = Promise<Result<T, ServiceError>>;
  * anyone else sees is a public seat id. Rules: the easy preset (2 resets, 10 burns), no face-up
  * choice, up to `EASY_MAX_PLAYERS` seats, started by any seated player.
  */
-export class EasyGames {
-  private readonly games: GameService<EasyMeta>;
+export class EasyGames extends VariantGames<EasyMeta> {
   private readonly aiFallbackMs: number;
 
   /**
    * `aiFallbackMs`: how long a due AI seat waits for the client's `ai-move` before the server
    * plays it itself, in ms (default `EASY_AI_FALLBACK_MS`). Stored with each game at creation.
    */
-  constructor(
-    private readonly ports: ServicePorts,
-    options: { readonly aiFallbackMs?: number; readonly turnMs?: number } = {},
-  ) {
+  constructor(ports: ServicePorts, options: { readonly aiFallbackMs?: number; readonly turnMs?: number } = {}) {
+    super(ports, EASY_KIND, { turnMs: options.turnMs });
     this.aiFallbackMs = options.aiFallbackMs ?? EASY_AI_FALLBACK_MS;
-    this.games = new GameService<EasyMeta>(ports, EASY_KIND, { turnMs: options.turnMs });
   }
 
   /** Creates a game and seats its creator. */
@@ -109,7 +104,7 @@ export class EasyGames {
     const game = await this.games.get(normalizeId(gameId));
     if (!game.ok) return game;
     if (playerId === undefined) return ok(easyView(game.value, null, null));
-    const seat = this.seatOf(game.value, playerId);
+    const seat = credentialSeat(game.value, playerId, this.ports.ids);
     if (!seat.ok) return seat;
     return ok(easyView(await this.games.seen(game.value, seat.value.id), seat.value.id, playerId));
   }
@@ -117,7 +112,7 @@ export class EasyGames {
   /** Seats an AI player at `level` while the game is waiting (any seated player may ask). */
   async addAi(gameId: string, playerId: string, level: AiLevel = DEFAULT_AI_LEVEL): Answer<EasyAiAnswer> {
     let aiName = '';
-    const acted = await this.act(gameId, playerId, (_, game) => {
+    const acted = await this.seated(gameId, playerId, (_, game) => {
       const command = aiSeat(game.state, level);
       aiName = command.name;
       return ok({ commands: [command] });
@@ -128,7 +123,7 @@ export class EasyGames {
 
   /** Starts the game (at least 2 players; any seated player); names who plays first. */
   async start(gameId: string, playerId: string): Answer<EasyStartAnswer> {
-    const acted = await this.act(gameId, playerId, (seat) => ok({ commands: [{ type: 'start', seat: seat.id }] }));
+    const acted = await this.seated(gameId, playerId, (seat) => ok({ commands: [{ type: 'start', seat: seat.id }] }));
     if (!acted.ok) return acted;
     const started = acted.value.events.find((e) => e.type === 'started');
     const first = started === undefined ? undefined : acted.value.game.state.seats.find((s) => s.id === started.first);
@@ -142,7 +137,7 @@ export class EasyGames {
    * (`play/source_mismatch`); the order of sources is the engine's rule.
    */
   async play(gameId: string, playerId: string, cardId: string, source: Source): Answer<EasyPlayAnswer> {
-    const acted = await this.act(gameId, playerId, (seat) => {
+    const acted = await this.seated(gameId, playerId, (seat) => {
       const where = whereIs(seat, cardId);
       if (where !== null && where !== source) return err(serviceError('play/source_mismatch'));
       return ok({ commands: [{ type: 'play', seat: seat.id, cardIds: [cardId] }] });
@@ -156,7 +151,7 @@ export class EasyGames {
 
   /** Picks up the pile. */
   async pickUp(gameId: string, playerId: string): Answer<EasyPickUpAnswer> {
-    const acted = await this.act(gameId, playerId, (seat) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] }));
+    const acted = await this.seated(gameId, playerId, (seat) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] }));
     if (!acted.ok) return acted;
     return ok({ success: true, gameState: acted.value.gameState });
   }
@@ -171,17 +166,12 @@ export class EasyGames {
     const changed = await this.games.change(
       normalizeId(gameId),
       (game) => {
-        const { state } = game;
-        if (state.phase === 'finished') return err(ruleError('game/over'));
-        if (state.phase !== 'playing') return err(ruleError('game/not_playing'));
-        const index = nextAiSeat(state);
-        seat = state.seats[index];
-        if (seat === undefined || seat.ai === null) return err(serviceError('ai/not_due'));
         // As the server's own AI turns: deterministic given the (secret) seed and the version.
-        const rng = aiRng(game);
-        const command = aiCommand(state, index, AI_POLICIES[seat.ai], rng);
-        if (command === null) return err(serviceError('ai/not_due'));
-        return ok({ commands: [command] });
+        const due = aiTurnMove(game.state, aiRng(game));
+        if (!due.ok) return due;
+        if (due.value === null) return err(serviceError('ai/not_due'));
+        seat = due.value.seat;
+        return ok({ commands: [due.value.command] });
       },
       // The next AI seat (or this one again after a burn) gets a fresh fallback deadline.
       false,
@@ -202,47 +192,16 @@ export class EasyGames {
     });
   }
 
-  /** Re-arms the AI fallback timers and turn clocks after a restart; returns how many games. */
-  rearm(): Promise<number> {
-    return this.games.rearm();
-  }
-
-  /**
-   * Plays out this variant's abandoned games and expires its waiting games nobody joined (run
-   * every minute; see `GameService.sweepIdle`). Answers how many games changed.
-   */
-  sweepIdle(): Promise<number> {
-    return this.games.sweepIdle();
-  }
-
-  /** Another server node changed game `id`: it is read again and published here (see `GameService.changedElsewhere`). */
-  changedElsewhere(id: string): Promise<unknown> {
-    return this.games.changedElsewhere(id);
-  }
-
-  private async act(
+  /** Runs a request of the seat `playerId` proves (see `VariantGames.act`), with its view. */
+  private async seated(
     gameId: string,
     playerId: string,
     plan: (seat: Seat, game: StoredGame<EasyMeta>) => Result<Change<EasyMeta>, ServiceError>,
   ): Answer<{ game: StoredGame<EasyMeta>; events: readonly GameEvent[]; gameState: EasyGameState }> {
-    let seat = '';
-    const changed = await this.games.change(normalizeId(gameId), (game) => {
-      const acting = this.seatOf(game, playerId);
-      if (!acting.ok) return acting;
-      seat = acting.value.id;
-      return plan(acting.value, game);
-    });
-    if (!changed.ok) return changed;
-    const { game, events } = changed.value;
-    return ok({ game, events, gameState: easyView(game, seat, playerId) });
-  }
-
-  /** The human seat `credential` belongs to, or `player/forbidden` (unknown id or a public seat id). */
-  private seatOf(game: StoredGame<EasyMeta>, credential: string): Result<Seat, ServiceError> {
-    const key = this.ports.ids.digest(credential);
-    const id = Object.keys(game.meta.keys).find((seat) => game.meta.keys[seat] === key);
-    const seat = id === undefined ? undefined : game.state.seats.find((s) => s.id === id);
-    return seat === undefined ? err(serviceError('player/forbidden')) : ok(seat);
+    const acted = await this.act(normalizeId(gameId), (game) => credentialSeat(game, playerId, this.ports.ids), plan);
+    if (!acted.ok) return acted;
+    const { game, events, who } = acted.value;
+    return ok({ game, events, gameState: easyView(game, who.id, playerId) });
   }
 }
 

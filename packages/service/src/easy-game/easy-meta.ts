@@ -1,4 +1,4 @@
-import type { SeatKeys } from '../named-seats.js';
+import type { SeatKeys } from '../seat-proofs.js';
 
 /**
  * What the easy variant keeps beside the engine state: public seat id → digest of that seat's

@@ -1,13 +1,11 @@
 import {
   type AiLevel,
-  cardLabel,
   err,
   type GameEvent,
   type GameState,
   ok,
   PRESETS,
   type Result,
-  type Seat,
   tableOptions,
 } from '@palace/core';
 import {
@@ -15,58 +13,34 @@ import {
   PUBLIC_CHAT_MAX,
   PUBLIC_LIST_LIMIT,
   PUBLIC_MAX_PLAYERS,
-  PUBLIC_SPECTATORS_MAX,
-  type PublicGameState,
   type PublicListEntry,
   type PublicVisibility,
 } from '@palace/protocol';
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
-import { type Change, GameService, type ServicePorts } from '../game-service.js';
-import { proveSeat, seatNamed } from '../named-seats.js';
-import type { StoredGame } from '../ports.js';
+import type { ServicePorts } from '../game-change.js';
+import { proveSeat, seatNamed } from '../seat-proofs.js';
 import { checkName, freeAiName, freeSeatId, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { STATUS_LINES, systemLine, withChat } from '../status-lines.js';
-import { type PublicMeta, reactPublic } from './public-meta.js';
-import { holds, identify, PUBLIC_NAME_RULE, spectatorNamed, type Who } from './public-seats.js';
+import { VariantGames } from '../variant-games.js';
+import {
+  type PublicActor,
+  type PublicAnswer,
+  type PublicEntered,
+  type PublicMeta,
+  type PublicViewed,
+  reactPublic,
+} from './public-meta.js';
+
+import { isListed, type Plan, playMessage, seated } from './public-rules.js';
+import { identify, PUBLIC_NAME_RULE, planEntry } from './public-seats.js';
 import { publicListEntry, publicView } from './public-view.js';
 
 /** The `kind` of public games in the store. */
 export const PUBLIC_KIND = 'public';
-/** The policy AI seats play with. */
-
-/** Who a request says it is: a typed username and the seat token its cookie carries for that name. */
-export interface PublicActor {
-  readonly username: string | undefined;
-  readonly token: string | undefined;
-}
-
-/** A seat or a spectator's place taken (or taken back). */
-export interface PublicEntered {
-  readonly gameId: string;
-  /** The name as the game keeps it (the spelling first typed, trimmed). */
-  readonly username: string;
-  /** The place's secret token: set it as the seat cookie. */
-  readonly token: string;
-  readonly asSpectator: boolean;
-  /** False when the request took back a place it already held. */
-  readonly isNew: boolean;
-}
-
-export interface PublicViewed {
-  readonly gameState: PublicGameState;
-  readonly asSpectator: boolean;
-}
-
-/** An action's answer: the state as the actor now sees it and a short sentence for a toast. */
-export interface PublicAnswer {
-  readonly gameState: PublicGameState;
-  readonly message: string;
-}
 
 type Answer<T> = Promise<Result<T, ServiceError>>;
 
-type Plan = (who: Who, game: StoredGame<PublicMeta>) => Result<Change<PublicMeta>, ServiceError>;
 type Say = (events: readonly GameEvent[], state: GameState) => string;
 
 /**
@@ -76,21 +50,13 @@ type Say = (events: readonly GameEvent[], state: GameState) => string;
  * nothing: every seat and spectator holds a secret token (a cookie) whose digest the game keeps
  * (DECISIONS §8). The chat carries the spec's status lines, AI moves included.
  */
-export class PublicGames {
-  private readonly games: GameService<PublicMeta>;
+export class PublicGames extends VariantGames<PublicMeta> {
   private readonly aiDelayMs: number;
 
   /** `aiDelayMs`: how long an AI seat waits before acting (default 1.5 s). */
-  constructor(
-    private readonly ports: ServicePorts,
-    options: { readonly aiDelayMs?: number; readonly turnMs?: number } = {},
-  ) {
+  constructor(ports: ServicePorts, options: { readonly aiDelayMs?: number; readonly turnMs?: number } = {}) {
+    super(ports, PUBLIC_KIND, { listed: isListed, react: reactPublic, turnMs: options.turnMs });
     this.aiDelayMs = options.aiDelayMs ?? PUBLIC_AI_DELAY_MS;
-    this.games = new GameService<PublicMeta>(ports, PUBLIC_KIND, {
-      listed: isListed,
-      react: reactPublic,
-      turnMs: options.turnMs,
-    });
   }
 
   /** A game id as stored: trimmed and upper-cased (lower-case ids in requests are accepted). */
@@ -148,45 +114,13 @@ export class PublicGames {
     if (!name.ok) return name;
     const id = normalizeId(gameId);
     if (id === '') return err(serviceError('game/id_required'));
-    const { ids } = this.ports;
     const at = this.ports.clock.now();
     const out: { entered?: PublicEntered } = {};
-    const changed = await this.games.change(id, (game): Result<Change<PublicMeta>, ServiceError> => {
-      const { state, meta } = game;
-      const back = (username: string, token: string, asSpectator: boolean): void => {
-        out.entered = { gameId: id, username, token, asSpectator, isNew: false };
-      };
-      const seat = seatNamed(state, name.value);
-      if (seat !== undefined) {
-        const proved = proveSeat(state, meta.keys, name.value, actor.token, ids);
-        if (!proved.ok || actor.token === undefined) return err(serviceError('username/taken'));
-        back(seat.name, actor.token, false);
-        const returns = seat.left && state.phase !== 'finished';
-        return ok({ commands: returns ? [{ type: 'sit', seat: seat.id, name: seat.name, ai: null }] : [] });
-      }
-      const watcher = spectatorNamed(meta, name.value);
-      if (watcher !== undefined) {
-        if (!holds(watcher, actor.token, ids)) return err(serviceError('username/taken'));
-        back(watcher.name, actor.token as string, true);
-        return ok({ commands: [] });
-      }
-      const token = ids.secret();
-      const key = ids.digest(token);
-      if (state.phase === 'waiting' && state.seats.length < state.options.maxSeats) {
-        const seatId = freeSeatId(state);
-        out.entered = { gameId: id, username: name.value, token, asSpectator: false, isNew: true };
-        return ok({
-          commands: [{ type: 'sit', seat: seatId, name: name.value, ai: null }],
-          meta: { ...meta, keys: { ...meta.keys, [seatId]: key } },
-        });
-      }
-      if (meta.spectators.length >= PUBLIC_SPECTATORS_MAX) return err(serviceError('spectators/full'));
-      out.entered = { gameId: id, username: name.value, token, asSpectator: true, isNew: true };
-      const spectators = [...meta.spectators, { name: name.value, key }];
-      return ok({
-        commands: [],
-        meta: withChat({ ...meta, spectators }, [systemLine(STATUS_LINES.watching(name.value), at)]),
-      });
+    const changed = await this.games.change(id, (game) => {
+      const planned = planEntry(game, name.value, actor.token, this.ports.ids, at);
+      if (!planned.ok) return planned;
+      out.entered = { gameId: id, ...planned.value.entered };
+      return ok(planned.value.change);
     });
     if (!changed.ok) return changed;
     if (out.entered === undefined) return err(serviceError('game/stale'));
@@ -212,7 +146,7 @@ export class PublicGames {
   /** Seats an AI player ("AI Player {n}") at `level` while the game waits; any seated player may ask. */
   addAi(gameId: string, actor: PublicActor, level: AiLevel = DEFAULT_AI_LEVEL): Answer<PublicAnswer> {
     let aiName = '';
-    return this.act(
+    return this.answer(
       gameId,
       actor,
       seated((_, game) => {
@@ -228,7 +162,7 @@ export class PublicGames {
 
   /** Starts a waiting game with at least 2 players: everyone is dealt and chooses face-up cards. */
   start(gameId: string, actor: PublicActor): Answer<PublicAnswer> {
-    return this.act(
+    return this.answer(
       gameId,
       actor,
       seated((seat) => ok({ commands: [{ type: 'start', seat: seat.id }] })),
@@ -238,7 +172,7 @@ export class PublicGames {
 
   /** Chooses the 3 face-up cards (final); play starts once every seat has chosen (AI seats choose themselves). */
   ready(gameId: string, actor: PublicActor, cardIds: readonly string[]): Answer<PublicAnswer> {
-    return this.act(
+    return this.answer(
       gameId,
       actor,
       seated((seat) => ok({ commands: [{ type: 'chooseFaceUp', seat: seat.id, cardIds }] })),
@@ -251,7 +185,7 @@ export class PublicGames {
 
   /** Plays cards of one value from one place, or one face-down card by its `blind-{n}` id. */
   play(gameId: string, actor: PublicActor, cardIds: readonly string[]): Answer<PublicAnswer> {
-    return this.act(
+    return this.answer(
       gameId,
       actor,
       seated((seat) => ok({ commands: [{ type: 'play', seat: seat.id, cardIds }] })),
@@ -260,7 +194,7 @@ export class PublicGames {
   }
 
   pickUp(gameId: string, actor: PublicActor): Answer<PublicAnswer> {
-    return this.act(
+    return this.answer(
       gameId,
       actor,
       seated((seat) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] })),
@@ -278,7 +212,7 @@ export class PublicGames {
     if (text.length === 0) return Promise.resolve(err(serviceError('chat/empty')));
     if (text.length > PUBLIC_CHAT_MAX) return Promise.resolve(err(serviceError('chat/too_long')));
     const at = this.ports.clock.now();
-    return this.act(
+    return this.answer(
       gameId,
       actor,
       (who, game) => {
@@ -296,7 +230,7 @@ export class PublicGames {
    */
   leave(gameId: string, actor: PublicActor): Answer<PublicAnswer> {
     const at = this.ports.clock.now();
-    return this.act(
+    return this.answer(
       gameId,
       actor,
       (who, game) => {
@@ -321,70 +255,21 @@ export class PublicGames {
     );
   }
 
-  /** Re-arms pending AI turns and turn clocks after a restart; answers how many games. */
-  rearm(): Promise<number> {
-    return this.games.rearm();
-  }
-
-  /**
-   * Plays out this variant's abandoned games and expires its waiting games nobody joined (run
-   * every minute; see `GameService.sweepIdle`). Answers how many games changed.
-   */
-  sweepIdle(): Promise<number> {
-    return this.games.sweepIdle();
-  }
-
-  /** Another server node changed game `id`: it is read again and published here (see `GameService.changedElsewhere`). */
-  changedElsewhere(id: string): Promise<unknown> {
-    return this.games.changedElsewhere(id);
-  }
-
   /**
    * Proves who `actor` is, applies what `plan` decides, and answers the state as the actor now
    * sees it (a seat that was freed sees the spectator view) with `say`'s sentence.
    */
-  private async act(gameId: string, actor: PublicActor, plan: Plan, say: Say): Answer<PublicAnswer> {
+  private async answer(gameId: string, actor: PublicActor, plan: Plan, say: Say): Answer<PublicAnswer> {
     const name = actor.username?.trim() ?? '';
     if (name === '') return err(serviceError('username/required'));
-    let seat: string | null = null;
-    const changed = await this.games.change(normalizeId(gameId), (game) => {
-      const who = identify(game, name, actor.token, this.ports.ids);
-      if (!who.ok) return who;
-      seat = who.value.seat?.id ?? null;
-      return plan(who.value, game);
-    });
-    if (!changed.ok) return changed;
-    const { game, events } = changed.value;
-    return ok({ gameState: publicView(game, seat), message: say(events, game.state) });
+    const acted = await this.act(
+      normalizeId(gameId),
+      (game) => identify(game, name, actor.token, this.ports.ids),
+      plan,
+    );
+    if (!acted.ok) return acted;
+    const { game, events, who } = acted.value;
+    // A seat this request freed (a waiting seat left) is no longer in the game: the spectator view.
+    return ok({ gameState: publicView(game, who.seat?.id ?? null), message: say(events, game.state) });
   }
-}
-
-/** Listed: public, not finished, and somebody (not an AI, not gone) is in it. */
-function isListed(state: GameState, meta: PublicMeta): boolean {
-  return (
-    meta.visibility === 'public' && state.phase !== 'finished' && state.seats.some((s) => s.ai === null && !s.left)
-  );
-}
-
-/** Only a seated player may do this: a spectator is told so (`game/spectator`). */
-function seated(plan: (seat: Seat, game: StoredGame<PublicMeta>) => Result<Change<PublicMeta>, ServiceError>): Plan {
-  return (who, game) => (who.seat === null ? err(serviceError('game/spectator')) : plan(who.seat, game));
-}
-
-/** What a play did, for the player who made it. */
-function playMessage(events: readonly GameEvent[], state: GameState): string {
-  const parts: string[] = [];
-  for (const event of events) {
-    if (event.type === 'blindFlipped' && !event.playable) {
-      parts.push(`You turned over ${cardLabel(event.card)}: it could not be played, so you picked up the pile`);
-    } else if (event.type === 'played') {
-      parts.push(`You played ${event.cards.map(cardLabel).join(' ')}`);
-    } else if (event.type === 'burned') {
-      parts.push(events.some((e) => e.type === 'gameOver') ? 'The pile burned' : 'The pile burned: play again');
-    } else if (event.type === 'gameOver') {
-      const winner = state.seats.find((s) => s.id === event.winner)?.name ?? event.winner;
-      parts.push(STATUS_LINES.over(winner));
-    }
-  }
-  return parts.join('. ');
 }

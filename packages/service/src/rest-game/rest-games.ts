@@ -13,22 +13,20 @@ import {
   type RestVariant,
 } from '@palace/protocol';
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
-import { type Change, GameService, type ServicePorts } from '../game-service.js';
+import type { Change, ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
+import { credentialSeat } from '../seat-proofs.js';
 import { aiSeat, checkName, freeSeatId, type NameRule, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
+import { VariantGames } from '../variant-games.js';
 import { type RestMeta, reactRest } from './rest-meta.js';
+import { RestPollMemory } from './rest-poll.js';
 import { restView } from './rest-view.js';
 
 /** The `kind` of REST games in the store. */
 export const REST_KIND = 'rest';
 /** How many games the lobby lists at most. */
 export const REST_LOBBY_LIMIT = 50;
-/** How many games' versions and keys are kept in memory for the poll fast path. */
-const KNOWN_LIMIT = 10_000;
-const UNCHANGED: Result<null, ServiceError> = ok(null);
-/** Proven credentials remembered per game (a guard: only seats' credentials can be proven). */
-const PROVEN_LIMIT = 16;
 
 export interface RestSeated {
   readonly gameId: string;
@@ -41,52 +39,26 @@ export type RestPolled = { readonly gameState: RestGameState; readonly lastUpdat
 
 type Answer<T> = Promise<Result<T, ServiceError>>;
 
-interface Known {
-  readonly version: number;
-  /** Digest of a credential → public seat id. */
-  readonly seats: ReadonlyMap<string, string>;
-  /** Credentials already checked against `seats` (so a poll hashes each one once). */
-  readonly proven: Set<string>;
-}
-
-/** The seat a request acts for, proved by its credential. */
-interface Acting {
-  readonly seat: Seat;
-  readonly credential: string;
-}
-
 /**
  * The server-backed REST game (spec 02 §7): create, join or resume, ready, start, add AI, play,
  * pick up, chat, view, poll and lobby, over the game service. Player ids handed out are secret
  * credentials (DECISIONS §8); only their digests are stored, and every id anyone else sees is a
  * public seat id.
  */
-export class RestGames {
-  private readonly games: GameService<RestMeta>;
-  private readonly known = new Map<string, Known>();
-
+export class RestGames extends VariantGames<RestMeta> {
+  /** What this node knows of games' versions and credentials: idle polls answered from memory. */
+  private readonly memory: RestPollMemory;
   private readonly aiDelayMs: number;
 
   /** `aiDelayMs`: how long AI seats wait before acting (default the spec's 1.5 s). */
-  constructor(
-    private readonly ports: ServicePorts,
-    options: { readonly aiDelayMs?: number; readonly turnMs?: number } = {},
-  ) {
+  constructor(ports: ServicePorts, options: { readonly aiDelayMs?: number; readonly turnMs?: number } = {}) {
+    super(ports, REST_KIND, {
+      listed: (state, meta) => meta.isPublic && state.phase === 'waiting',
+      react: reactRest,
+      turnMs: options.turnMs,
+    });
     this.aiDelayMs = options.aiDelayMs ?? REST_AI_DELAY_MS;
-    const publisher = ports.publisher;
-    this.games = new GameService<RestMeta>(
-      {
-        ...ports,
-        publisher: {
-          publish: (game) => {
-            this.remember(game as StoredGame<RestMeta>);
-            publisher.publish(game);
-          },
-        },
-      },
-      REST_KIND,
-      { listed: (state, meta) => meta.isPublic && state.phase === 'waiting', react: reactRest, turnMs: options.turnMs },
-    );
+    this.memory = new RestPollMemory(ports.ids);
   }
 
   async create(input: {
@@ -138,12 +110,12 @@ export class RestGames {
     if (input.playerId !== undefined) {
       const game = await this.games.get(id);
       if (!game.ok) return game;
-      const acting = this.acting(game.value, input.playerId);
-      if (!acting.ok) return acting;
+      const seat = credentialSeat(game.value, input.playerId, this.ports.ids);
+      if (!seat.ok) return seat;
       return ok({
         gameId: id,
         playerId: input.playerId,
-        gameState: restView(game.value, acting.value.seat.id, input.playerId),
+        gameState: restView(game.value, seat.value.id, input.playerId),
       });
     }
     const name = checkName(input.playerName, REST_NAME_RULE);
@@ -164,14 +136,14 @@ export class RestGames {
 
   /** Toggles the player's ready flag. */
   ready(gameId: string, playerId: string): Answer<RestGameState> {
-    return this.act(gameId, playerId, ({ seat }) =>
+    return this.seated(gameId, playerId, (seat) =>
       ok({ commands: [{ type: 'ready', seat: seat.id, ready: !seat.ready }] }),
     );
   }
 
   /** Starts the game; a lone player first gets an AI opponent. */
   start(gameId: string, playerId: string): Answer<RestGameState> {
-    return this.act(gameId, playerId, ({ seat }, game) => {
+    return this.seated(gameId, playerId, (seat, game) => {
       const commands: Command[] = [];
       if (game.state.seats.length === 1 && game.state.phase === 'waiting')
         commands.push(aiSeat(game.state, DEFAULT_AI_LEVEL));
@@ -180,19 +152,18 @@ export class RestGames {
     });
   }
 
-  /** Seats an AI player (any seated player may ask). */
   /** Seats an AI player ("AI Player {n}") at `level`, the normal `greedy` AI unless asked. */
   addAi(gameId: string, playerId: string, level: AiLevel = DEFAULT_AI_LEVEL): Answer<RestGameState> {
-    return this.act(gameId, playerId, (_, game) => ok({ commands: [aiSeat(game.state, level)] }));
+    return this.seated(gameId, playerId, (_, game) => ok({ commands: [aiSeat(game.state, level)] }));
   }
 
   /** Plays cards of one value, or one face-down card by its `blind-{n}` id. */
   play(gameId: string, playerId: string, cardIds: readonly string[]): Answer<RestGameState> {
-    return this.act(gameId, playerId, ({ seat }) => ok({ commands: [{ type: 'play', seat: seat.id, cardIds }] }));
+    return this.seated(gameId, playerId, (seat) => ok({ commands: [{ type: 'play', seat: seat.id, cardIds }] }));
   }
 
   pickUp(gameId: string, playerId: string): Answer<RestGameState> {
-    return this.act(gameId, playerId, ({ seat }) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] }));
+    return this.seated(gameId, playerId, (seat) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] }));
   }
 
   /** Adds a chat message; whether it is an emoji message is decided here (spec 02 §5). */
@@ -201,7 +172,7 @@ export class RestGames {
     if (text.length === 0) return Promise.resolve(err(serviceError('chat/empty')));
     if (text.length > REST_CHAT_MAX) return Promise.resolve(err(serviceError('chat/too_long')));
     const at = this.ports.clock.now();
-    return this.act(gameId, playerId, ({ seat }, game) => {
+    return this.seated(gameId, playerId, (seat, game) => {
       const { meta } = game;
       const entry = {
         id: `m${meta.chatSeq + 1}`,
@@ -220,11 +191,11 @@ export class RestGames {
   async view(gameId: string, playerId: string | undefined): Answer<RestGameState> {
     const game = await this.games.get(normalizeId(gameId));
     if (!game.ok) return game;
-    this.remember(game.value);
+    this.memory.remember(game.value);
     if (playerId === undefined) return ok(restView(game.value, null, null));
-    const acting = this.acting(game.value, playerId);
-    if (!acting.ok) return acting;
-    return ok(restView(await this.games.seen(game.value, acting.value.seat.id), acting.value.seat.id, playerId));
+    const seat = credentialSeat(game.value, playerId, this.ports.ids);
+    if (!seat.ok) return seat;
+    return ok(restView(await this.games.seen(game.value, seat.value.id), seat.value.id, playerId));
   }
 
   /**
@@ -251,14 +222,10 @@ export class RestGames {
     playerId: string | undefined,
     lastUpdate: number,
   ): Result<null, ServiceError> | undefined {
-    const known = this.known.get(normalizeId(gameId));
-    if (known === undefined || known.version > lastUpdate) return undefined;
-    if (playerId !== undefined && !known.proven.has(playerId)) {
-      if (!known.seats.has(this.ports.ids.digest(playerId))) return err(serviceError('player/forbidden'));
-      if (known.proven.size < PROVEN_LIMIT) known.proven.add(playerId);
-    }
-    if (playerId !== undefined) this.games.touch(normalizeId(gameId));
-    return UNCHANGED;
+    const id = normalizeId(gameId);
+    const answer = this.memory.poll(id, playerId, lastUpdate);
+    if (answer?.ok === true && playerId !== undefined) this.games.touch(id);
+    return answer;
   }
 
   /** Public games still waiting for players, newest first (full ones included: shown as full). */
@@ -278,63 +245,23 @@ export class RestGames {
     });
   }
 
-  /** Re-arms pending AI turns and turn clocks after a restart; answers how many games. */
-  rearm(): Promise<number> {
-    return this.games.rearm();
-  }
-
-  /**
-   * Plays out this variant's abandoned games and expires its waiting games nobody joined (run
-   * every minute; see `GameService.sweepIdle`). Answers how many games changed.
-   */
-  sweepIdle(): Promise<number> {
-    return this.games.sweepIdle();
-  }
-
-  /** Another server node changed game `id`: it is read again and published here (see `GameService.changedElsewhere`). */
-  changedElsewhere(id: string): Promise<unknown> {
-    return this.games.changedElsewhere(id);
-  }
-
   /** Forgets the poll fast path's versions: changes made elsewhere may have been missed. */
-  forgetCaches(): void {
-    this.known.clear();
+  override forgetCaches(): void {
+    this.memory.forget();
   }
 
-  private async act(
+  protected override noted(game: StoredGame<RestMeta>): void {
+    this.memory.remember(game);
+  }
+
+  /** Runs a request of the seat `playerId` proves (see `VariantGames.act`); answers its view. */
+  private async seated(
     gameId: string,
     playerId: string,
-    plan: (acting: Acting, game: StoredGame<RestMeta>) => Result<Change<RestMeta>, ServiceError>,
+    plan: (seat: Seat, game: StoredGame<RestMeta>) => Result<Change<RestMeta>, ServiceError>,
   ): Answer<RestGameState> {
-    let seat = '';
-    const changed = await this.games.change(normalizeId(gameId), (game) => {
-      const acting = this.acting(game, playerId);
-      if (!acting.ok) return acting;
-      seat = acting.value.seat.id;
-      return plan(acting.value, game);
-    });
-    if (!changed.ok) return changed;
-    return ok(restView(changed.value.game, seat, playerId));
-  }
-
-  private acting(game: StoredGame<RestMeta>, credential: string): Result<Acting, ServiceError> {
-    const key = this.ports.ids.digest(credential);
-    const id = Object.keys(game.meta.keys).find((seat) => game.meta.keys[seat] === key);
-    const seat = id === undefined ? undefined : game.state.seats.find((s) => s.id === id);
-    return seat === undefined ? err(serviceError('player/forbidden')) : ok({ seat, credential });
-  }
-
-  private remember(game: StoredGame<RestMeta>): void {
-    const before = this.known.get(game.id);
-    if (before !== undefined && before.version > game.version) return;
-    this.known.delete(game.id);
-    if (this.known.size >= KNOWN_LIMIT) {
-      const oldest = this.known.keys().next();
-      if (oldest.done !== true) this.known.delete(oldest.value);
-    }
-    const seats = new Map(Object.entries(game.meta.keys).map(([seat, key]) => [key, seat]));
-    // Seats are never given up in this variant, so a proven credential stays proven.
-    this.known.set(game.id, { version: game.version, seats, proven: before?.proven ?? new Set() });
+    const acted = await this.act(normalizeId(gameId), (game) => credentialSeat(game, playerId, this.ports.ids), plan);
+    return acted.ok ? ok(restView(acted.value.game, acted.value.who.id, playerId)) : acted;
   }
 }
 

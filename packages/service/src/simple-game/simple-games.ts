@@ -1,73 +1,25 @@
-import {
-  type AiLevel,
-  err,
-  FACE_UP_COUNT,
-  isChoosingFaceUp,
-  ok,
-  PRESETS,
-  type Result,
-  ruleError,
-  type Seat,
-  tableOptions,
-} from '@palace/core';
-import {
-  SIMPLE_CHAT_MAX,
-  SIMPLE_MAX_PLAYERS,
-  SIMPLE_NAME_MAX,
-  SIMPLE_ROOM_ID_PATTERN,
-  type SimpleGameState,
-} from '@palace/protocol';
+import { type AiLevel, err, ok, PRESETS, pickFaceUp, type Result, type Seat, tableOptions } from '@palace/core';
+import { SIMPLE_CHAT_MAX, SIMPLE_MAX_PLAYERS, SIMPLE_ROOM_ID_PATTERN, type SimpleGameState } from '@palace/protocol';
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
-import { type Change, GameService, type ServicePorts } from '../game-service.js';
-import { proveSeat, seatNamed } from '../named-seats.js';
+import type { Change, ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
-import { checkName, freeAiName, freeSeatId, type NameRule } from '../seating.js';
+import { proveSeat, seatNamed } from '../seat-proofs.js';
+import { checkName, freeAiName, freeSeatId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { STATUS_LINES, systemLine, withChat } from '../status-lines.js';
-import { reactSimple, type SimpleMeta } from './simple-meta.js';
+import { VariantGames } from '../variant-games.js';
+import {
+  reactSimple,
+  SIMPLE_NAME_RULE,
+  type SimpleActor,
+  type SimpleChanged,
+  type SimpleKind,
+  type SimpleMeta,
+  type SimpleSeated,
+} from './simple-meta.js';
 import { simpleView } from './simple-view.js';
 
-/** How a simple variant names its games. */
-export interface SimpleKind {
-  /** The `kind` in the store: `simple-ws` or `simple-rest`. */
-  readonly kind: string;
-  /**
-   * `client`: the client picks the room id (the websocket's "game" + timestamp) and the first
-   * `join_game` creates the room; ids are kept as typed. `server`: the server makes 6-character
-   * upper-case ids and lower-case ones in requests are accepted.
-   */
-  readonly ids: 'client' | 'server';
-}
-
-export const SIMPLE_WS: SimpleKind = { kind: 'simple-ws', ids: 'client' };
-export const SIMPLE_REST: SimpleKind = { kind: 'simple-rest', ids: 'server' };
-
-/** The seat a request acts for: a username proved by its seat token. */
-export interface SimpleActor {
-  readonly username: string;
-  readonly token: string | undefined;
-}
-
-export interface SimpleSeated {
-  readonly gameId: string;
-  /** The seat's name as stored (the first spelling typed). */
-  readonly username: string;
-  /** The seat's secret token: a cookie on REST, `join_success.seatToken` on the websocket. */
-  readonly token: string;
-  /** False when the request took back a seat it already held. */
-  readonly isNew: boolean;
-  readonly gameState: SimpleGameState;
-}
-
 type Answer<T> = Promise<Result<T, ServiceError>>;
-
-/** A game after a change, with what the change means for the socket's broadcasts. */
-export interface SimpleChanged {
-  readonly game: StoredGame<SimpleMeta>;
-  readonly seat: string;
-}
-
-export type SimpleListener = (game: StoredGame<SimpleMeta>) => void;
 
 /**
  * The simple websocket and simple REST games (spec 02 §4, §7): a room a player joins by typing a
@@ -75,9 +27,7 @@ export type SimpleListener = (game: StoredGame<SimpleMeta>) => void;
  * least 2 players have chosen. AI players join on request and act on the server. One class for
  * both variants: they differ only in the transport and how the seat token travels.
  */
-export class SimpleGames {
-  private readonly games: GameService<SimpleMeta>;
-  private readonly listeners = new Set<SimpleListener>();
+export class SimpleGames extends VariantGames<SimpleMeta> {
   private readonly aiDelayMs: number;
 
   /** After how long without a change a game counts as closed (websocket rooms), in ms; null: never. */
@@ -89,32 +39,13 @@ export class SimpleGames {
    * restart); default never.
    */
   constructor(
-    private readonly ports: ServicePorts,
+    ports: ServicePorts,
     private readonly variant: SimpleKind,
     options: { readonly aiDelayMs?: number; readonly idleMs?: number; readonly turnMs?: number } = {},
   ) {
+    super(ports, variant.kind, { react: reactSimple, turnMs: options.turnMs });
     this.aiDelayMs = options.aiDelayMs ?? 1500;
     this.idleMs = options.idleMs ?? null;
-    const publisher = ports.publisher;
-    this.games = new GameService<SimpleMeta>(
-      {
-        ...ports,
-        publisher: {
-          publish: (game) => {
-            publisher.publish(game);
-            for (const listener of this.listeners) listener(game as StoredGame<SimpleMeta>);
-          },
-        },
-      },
-      variant.kind,
-      { react: reactSimple, turnMs: options.turnMs },
-    );
-  }
-
-  /** Calls `listener` with every accepted change of a game of this variant, AI moves included. */
-  subscribe(listener: SimpleListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** The game id as stored: trimmed, and upper-cased where the server makes the ids. */
@@ -149,26 +80,21 @@ export class SimpleGames {
 
   /** Picks one face-up card (websocket): the third pick confirms all three; a card picked twice is put back. */
   selectOne(gameId: string, actor: SimpleActor, cardId: string): Answer<SimpleChanged> {
-    return this.act(gameId, actor, (seat, game) => {
-      const picked = game.meta.selecting[seat.id] ?? [];
-      if (seat.ready) return err(ruleError('face_up/already_chosen'));
-      if (!isChoosingFaceUp(game.state)) return err(ruleError('face_up/not_now'));
-      if (!seat.hand.some((card) => card.id === cardId)) return err(ruleError('face_up/not_in_hand'));
-      const next = picked.includes(cardId) ? picked.filter((id) => id !== cardId) : [...picked, cardId];
-      if (next.length < FACE_UP_COUNT) {
-        return ok({ commands: [], meta: { ...game.meta, selecting: { ...game.meta.selecting, [seat.id]: next } } });
-      }
-      const { [seat.id]: _done, ...others } = game.meta.selecting;
+    return this.seated(gameId, actor, (seat, game) => {
+      const pick = pickFaceUp(game.state, seat.id, game.meta.selecting[seat.id] ?? [], cardId);
+      if (!pick.ok) return pick;
+      const { [seat.id]: _before, ...others } = game.meta.selecting;
+      const selecting = pick.value.command === null ? { ...others, [seat.id]: pick.value.picked } : others;
       return ok({
-        commands: [{ type: 'chooseFaceUp', seat: seat.id, cardIds: next }],
-        meta: { ...game.meta, selecting: others },
+        commands: pick.value.command === null ? [] : [pick.value.command],
+        meta: { ...game.meta, selecting },
       });
     });
   }
 
   /** Chooses the 3 face-up cards at once (REST). */
   selectFaceUp(gameId: string, actor: SimpleActor, cardIds: readonly string[]): Answer<SimpleChanged> {
-    return this.act(gameId, actor, (seat, game) => {
+    return this.seated(gameId, actor, (seat, game) => {
       const { [seat.id]: _done, ...others } = game.meta.selecting;
       return ok({
         commands: [{ type: 'chooseFaceUp', seat: seat.id, cardIds }],
@@ -179,11 +105,11 @@ export class SimpleGames {
 
   /** Plays one card, several of one value, or one face-down card by its `blind-{n}` id. */
   play(gameId: string, actor: SimpleActor, cardIds: readonly string[]): Answer<SimpleChanged> {
-    return this.act(gameId, actor, (seat) => ok({ commands: [{ type: 'play', seat: seat.id, cardIds }] }));
+    return this.seated(gameId, actor, (seat) => ok({ commands: [{ type: 'play', seat: seat.id, cardIds }] }));
   }
 
   pickUp(gameId: string, actor: SimpleActor): Answer<SimpleChanged> {
-    return this.act(gameId, actor, (seat) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] }));
+    return this.seated(gameId, actor, (seat) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] }));
   }
 
   /** Adds a player's chat line (trimmed; empty refused; at most 500 characters). */
@@ -192,7 +118,7 @@ export class SimpleGames {
     if (text.length === 0) return Promise.resolve(err(serviceError('chat/empty')));
     if (text.length > SIMPLE_CHAT_MAX) return Promise.resolve(err(serviceError('chat/too_long')));
     const at = this.ports.clock.now();
-    return this.act(gameId, actor, (seat, game) =>
+    return this.seated(gameId, actor, (seat, game) =>
       ok({ commands: [], meta: withChat(game.meta, [{ sender: seat.name, text, at, system: false }]) }),
     );
   }
@@ -207,7 +133,7 @@ export class SimpleGames {
     level: AiLevel = DEFAULT_AI_LEVEL,
   ): Answer<SimpleChanged & { readonly aiName: string }> {
     let aiName = '';
-    const changed = await this.act(gameId, actor, (_, game) => {
+    const changed = await this.seated(gameId, actor, (_, game) => {
       aiName = freeAiName(game.state);
       return ok({ commands: [{ type: 'sit', seat: freeSeatId(game.state), name: aiName, ai: level }] });
     });
@@ -216,7 +142,7 @@ export class SimpleGames {
 
   /** Leaves: frees the seat while the game is being set up; in play the seat stays (DECISIONS §4). */
   leave(gameId: string, actor: SimpleActor): Answer<SimpleChanged> {
-    return this.act(gameId, actor, (seat, game) => {
+    return this.seated(gameId, actor, (seat, game) => {
       const { [seat.id]: _key, ...keys } = game.meta.keys;
       const { [seat.id]: _picked, ...selecting } = game.meta.selecting;
       const freed = game.state.phase === 'waiting';
@@ -274,27 +200,9 @@ export class SimpleGames {
     return changed.ok ? ok(changed.value.game) : changed;
   }
 
-  /** Re-arms pending AI turns and turn clocks after a restart; answers how many games. */
-  rearm(): Promise<number> {
-    return this.games.rearm();
-  }
-
   /** Notes that a seat holder of `gameId` was seen (a socket message or heartbeat), for the abandoned-game sweep. */
   touch(gameId: string): void {
     this.games.touch(this.normalize(gameId));
-  }
-
-  /**
-   * Plays out this variant's abandoned games and expires its waiting games nobody joined (run
-   * every minute; see `GameService.sweepIdle`). Answers how many games changed.
-   */
-  sweepIdle(): Promise<number> {
-    return this.games.sweepIdle();
-  }
-
-  /** Another server node changed game `id`: it is read again and published here (see `GameService.changedElsewhere`). */
-  changedElsewhere(id: string): Promise<unknown> {
-    return this.games.changedElsewhere(id);
   }
 
   /** Whether nothing more may happen in `game`: closed, or (unfinished and) idle past `idleMs`. */
@@ -360,26 +268,20 @@ export class SimpleGames {
     });
   }
 
-  private async act(
+  /** Runs a request of the seat `actor` proves in an open room (see `VariantGames.act`). */
+  private async seated(
     gameId: string,
     actor: SimpleActor,
     plan: (seat: Seat, game: StoredGame<SimpleMeta>) => Result<Change<SimpleMeta>, ServiceError>,
   ): Answer<SimpleChanged> {
-    let seat = '';
-    const changed = await this.games.change(this.normalize(gameId), (game) => {
-      if (this.isClosed(game)) return err(serviceError('room/closed'));
-      const proved = proveSeat(game.state, game.meta.keys, actor.username, actor.token, this.ports.ids);
-      if (!proved.ok) return proved;
-      seat = proved.value.id;
-      return plan(proved.value, game);
-    });
-    return changed.ok ? ok({ game: changed.value.game, seat }) : changed;
+    const acted = await this.act(
+      this.normalize(gameId),
+      (game) =>
+        this.isClosed(game)
+          ? err(serviceError('room/closed'))
+          : proveSeat(game.state, game.meta.keys, actor.username, actor.token, this.ports.ids),
+      plan,
+    );
+    return acted.ok ? ok({ game: acted.value.game, seat: acted.value.who.id }) : acted;
   }
 }
-
-/** A username of 1–20 characters after trimming. */
-const SIMPLE_NAME_RULE: NameRule = {
-  max: SIMPLE_NAME_MAX,
-  required: 'username/required',
-  outOfRange: 'username/too_long',
-};
