@@ -1,5 +1,5 @@
 import { RANK_LABELS, RANKS } from '@palace/core';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 /**
  * The rules as players read them, the same words everywhere they are shown (/help, the offline
@@ -8,6 +8,11 @@ import type { ReactElement } from 'react';
 
 /** The card order, low to high, from the engine's ranks; the 2 is not in it (it is a reset). */
 export const RANK_ORDER: readonly string[] = RANKS.filter((rank) => rank !== 2).map((rank) => RANK_LABELS[rank]);
+
+/** The card order as a line of text, low to high ("3 < 4 < … < A", the `rank-order` look). */
+export function RankOrder(): ReactElement {
+  return <span className="rank-order">{RANK_ORDER.join(' < ')}</span>;
+}
 
 /** The special cards, as the engine plays them (DECISIONS §3, docs/rules.md). */
 export const SPECIAL_CARDS: ReadonlyArray<readonly [string, string]> = [
@@ -35,5 +40,29 @@ export function SpecialCards(): ReactElement {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A turn's other choice: picking up the pile (a list item of "Your turn"). */
+export function PickUpRule(): ReactElement {
+  return (
+    <li>
+      <strong>Or pick up the pile</strong> into your hand; the turn passes. You may pick up whenever the pile is not
+      empty, and you must when you cannot play.
+    </li>
+  );
+}
+
+/** One part of the rules, named by its heading. */
+export function RulesSection(props: {
+  readonly id: string;
+  readonly title: string;
+  readonly children: ReactNode;
+}): ReactElement {
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      {props.children}
+    </section>
   );
 }

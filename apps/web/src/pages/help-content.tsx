@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { RANK_ORDER as ORDER, SpecialCards } from '../lib/rules-text.js';
+import { PickUpRule, RankOrder, RulesSection, SpecialCards } from '../lib/rules-text.js';
 import type { AccordionItem } from '../ui/accordion.js';
 
 /** The FAQ of the help page (spec 02 §2): exactly five questions. */
@@ -66,64 +66,55 @@ export const FAQ: readonly AccordionItem[] = [
 export function GameRules(): ReactElement {
   return (
     <div className="rules">
-      <section aria-labelledby="rules-goal">
-        <h2 id="rules-goal">Goal</h2>
+      <RulesSection id="rules-goal" title="Goal">
         <p>
           Be the first player with no cards left: nothing in your hand, nothing face-up and nothing face-down. The game
           ends as soon as one player is out; the others are ranked by fewest cards left.
         </p>
-      </section>
-      <section aria-labelledby="rules-deal">
-        <h2 id="rules-deal">The deal</h2>
+      </RulesSection>
+      <RulesSection id="rules-deal" title="The deal">
         <p>
           Each player gets 3 face-down cards, which nobody may look at, and 6 hand cards. You choose 3 of your hand
           cards to lie face-up on your face-down cards; the choice is final. The rest of the cards form the deck.
         </p>
         <p>
-          Cards rank <span className="rank-order">{ORDER.join(' < ')}</span>; suits never matter. The player holding the
-          lowest hand card starts (2s and 10s do not count; on a tie, the earliest seat).
+          Cards rank <RankOrder />; suits never matter. The player holding the lowest hand card starts (2s and 10s do
+          not count; on a tie, the earliest seat).
         </p>
-      </section>
-      <section aria-labelledby="rules-turn">
-        <h2 id="rules-turn">Your turn</h2>
+      </RulesSection>
+      <RulesSection id="rules-turn" title="Your turn">
         <ul>
           <li>
             <strong>Play</strong> one or more cards of one rank, equal to or higher than the top of the pile. Any card
             goes on an empty pile.
           </li>
-          <li>
-            <strong>Or pick up the pile</strong> into your hand; the turn passes. You may pick up whenever the pile is
-            not empty, and you must when you cannot play.
-          </li>
+          <PickUpRule />
           <li>
             <strong>Draw back to 3.</strong> After playing from your hand, draw until you hold 3 cards, while the deck
             lasts. Nobody draws after picking up.
           </li>
         </ul>
-      </section>
-      <section aria-labelledby="rules-order">
-        <h2 id="rules-order">Hand, then face-up, then face-down</h2>
+      </RulesSection>
+      <RulesSection id="rules-order" title="Hand, then face-up, then face-down">
         <p>
           Play from your hand first. Once your hand is empty (the deck is gone by then), play your face-up cards. Last
           come your face-down cards, one at a time and blind: the card is turned over and, if it may go on the pile, it
           is played; if not, it goes into your hand with the whole pile and the turn passes.
         </p>
-      </section>
-      <section aria-labelledby="rules-special">
-        <h2 id="rules-special">Special cards</h2>
+      </RulesSection>
+      <RulesSection id="rules-special" title="Special cards">
         <SpecialCards />
         <p>
           Burns come first: when a play burns the pile, the same player goes again, whatever else the cards would do
           (four 8s burn and skip nobody).
         </p>
-      </section>
-      <section aria-labelledby="rules-tables">
-        <h2 id="rules-tables">Table options</h2>
+      </RulesSection>
+      <RulesSection id="rules-tables" title="Table options">
         <p className="muted">
           These are the classic rules. A table may switch some off (the Easy preset keeps only the 2 and the 10), or ask
           you to play every card of a value together.
         </p>
-      </section>
+      </RulesSection>
     </div>
   );
 }

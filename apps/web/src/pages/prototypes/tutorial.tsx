@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { RANK_ORDER as ORDER, SpecialCards } from '../../lib/rules-text.js';
+import { PickUpRule, RankOrder, RulesSection, SpecialCards } from '../../lib/rules-text.js';
 
 /**
  * How to Play for the offline prototypes: the engine's classic rules (DECISIONS §3), short.
@@ -8,12 +8,10 @@ import { RANK_ORDER as ORDER, SpecialCards } from '../../lib/rules-text.js';
 export function Tutorial({ chooseFaceUp }: { readonly chooseFaceUp: boolean }): ReactElement {
   return (
     <div className="rules proto-tutorial">
-      <section aria-labelledby="proto-goal">
-        <h2 id="proto-goal">Goal</h2>
+      <RulesSection id="proto-goal" title="Goal">
         <p>Be the first player with no cards left: nothing in your hand, nothing face-up and nothing face-down.</p>
-      </section>
-      <section aria-labelledby="proto-deal">
-        <h2 id="proto-deal">The deal</h2>
+      </RulesSection>
+      <RulesSection id="proto-deal" title="The deal">
         <p>
           {chooseFaceUp
             ? 'Each player gets 3 face-down cards, which nobody may look at, and 6 hand cards. You choose 3 of your hand cards to lie face-up on your face-down cards; the choice is final.'
@@ -22,20 +20,16 @@ export function Tutorial({ chooseFaceUp }: { readonly chooseFaceUp: boolean }): 
           on a tie, the earliest seat).
         </p>
         <p>
-          Cards rank <span className="rank-order">{ORDER.join(' < ')}</span>; suits never matter.
+          Cards rank <RankOrder />; suits never matter.
         </p>
-      </section>
-      <section aria-labelledby="proto-turn">
-        <h2 id="proto-turn">Your turn</h2>
+      </RulesSection>
+      <RulesSection id="proto-turn" title="Your turn">
         <ul>
           <li>
             <strong>Play</strong> one or more cards of one rank, equal to or higher than the top of the pile: tap the
             outlined cards, then Play. Any card goes on an empty pile.
           </li>
-          <li>
-            <strong>Or pick up the pile</strong> into your hand; the turn passes. You may pick up whenever the pile is
-            not empty, and you must when you cannot play.
-          </li>
+          <PickUpRule />
           <li>
             <strong>Draw back to 3.</strong> After playing from your hand, draw until you hold 3 cards, while the deck
             lasts.
@@ -45,11 +39,10 @@ export function Tutorial({ chooseFaceUp }: { readonly chooseFaceUp: boolean }): 
             turned card may not go on the pile, it goes into your hand with the whole pile.
           </li>
         </ul>
-      </section>
-      <section aria-labelledby="proto-special">
-        <h2 id="proto-special">Special cards</h2>
+      </RulesSection>
+      <RulesSection id="proto-special" title="Special cards">
         <SpecialCards />
-      </section>
+      </RulesSection>
     </div>
   );
 }
