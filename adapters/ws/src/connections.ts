@@ -1,9 +1,9 @@
 import type { Presence, User } from '@palace/service';
 import type { WebSocket } from 'ws';
-import { CHAT_BURST, CHAT_WINDOW_MS, ChatWindow, SOCKET_LIMITS, sendOrDrop } from './socket-limits.js';
+import { Connection } from './connection.js';
+import { AWAY_AFTER_MS, type ConnectionsCluster, PRESENCE_WRITE_MS, type SocketAnnouncement } from './presence.js';
+import { SOCKET_LIMITS } from './socket-limits.js';
 
-/** A player connected for this long without sending anything shows as "away". */
-export const AWAY_AFTER_MS = 5 * 60_000;
 /** Close code sent to a connection replaced by a newer one of the same user. */
 export const REPLACED_CLOSE = 4000;
 /** Close code sent to the connections of a user who signed out. */
@@ -12,94 +12,6 @@ export const SIGNED_OUT_CLOSE = 4001;
 export const RESTART_CLOSE = 1012;
 /** The reason sent with `RESTART_CLOSE`. */
 export const RESTART_REASON = 'server restarting';
-
-/** The presence row's `active_at` is written at most this often per socket, in ms. */
-export const PRESENCE_WRITE_MS = 30_000;
-
-/**
- * The shared presence table (`KyselyPresenceStore` on a cluster, or on the one SQLite node): each
- * signed-in user's one live socket and its last activity, in ms since the epoch.
- */
-export interface PresenceBoard {
-  opened(userId: number, connectionId: string, now: number): Promise<void>;
-  closed(userId: number, connectionId: string): Promise<void>;
-  active(userId: number, connectionId: string, now: number): Promise<void>;
-  /** Last activity of the user's live socket on a live node, or null (offline). */
-  lastActive(userId: number, now: number): Promise<number | null>;
-}
-
-/** What a node tells the others about its sockets (see `ConnectionsCluster.announce`). */
-export type SocketAnnouncement =
-  | { readonly t: 'socket'; readonly u: number; readonly c: string; readonly at: number }
-  | { readonly t: 'signout'; readonly u: number };
-
-/** How the connections of this node take part in a cluster (or use the presence table alone). */
-export interface ConnectionsCluster {
-  readonly presence: PresenceBoard;
-  /** Tells the other nodes (a no-op on a single node). Fire and forget. */
-  readonly announce: (message: SocketAnnouncement) => void;
-  /** A presence write failed (for the log). */
-  readonly onError?: (error: unknown) => void;
-}
-
-/** One open socket. */
-export class Connection {
-  private lastSeen = Date.now();
-  private answered = true;
-  /** Chat lines sent lately (the socket chat limit). */
-  readonly chat = new ChatWindow(CHAT_BURST, CHAT_WINDOW_MS);
-  readonly games = new Set<string>();
-  /** When it opened, in ms: of two sockets of a user on two nodes the later one stays. */
-  readonly openedAt = Date.now();
-  /** When the presence row's activity was last written, in ms. */
-  presenceAt = this.openedAt;
-  /** Frames sent to this client so far (a message whose handling sent none still gets an answer). */
-  framesSent = 0;
-
-  constructor(
-    readonly id: string,
-    readonly socket: WebSocket,
-    readonly user: User | null,
-    /** Bytes queued for this client above which it is dropped as a slow consumer. */
-    private readonly maxBufferedBytes = SOCKET_LIMITS.maxBufferedBytes,
-    /** Tells the client it is being replaced (before the close). */
-    readonly onReplaced: (old: Connection) => void = () => undefined,
-  ) {}
-
-  /** Sends a frame; a client that lets more than `maxBufferedBytes` pile up is terminated instead. */
-  send(frame: string): void {
-    this.framesSent++;
-    sendOrDrop(this.socket, frame, this.maxBufferedBytes);
-  }
-
-  /** The client sent something. */
-  touch(): void {
-    this.lastSeen = Date.now();
-    this.answered = true;
-  }
-
-  /** The client answered a heartbeat ping. */
-  alive(): void {
-    this.answered = true;
-  }
-
-  idleFor(now: number): number {
-    return now - this.lastSeen;
-  }
-
-  /** Whether this socket opened after `other` (by time, then by id: every node agrees). */
-  newerThan(other: { readonly at: number; readonly id: string }): boolean {
-    return this.openedAt !== other.at ? this.openedAt > other.at : this.id > other.id;
-  }
-
-  /** Pings the socket; false when the previous ping was never answered (it is then dropped). */
-  heartbeat(): boolean {
-    if (!this.answered) return false;
-    this.answered = false;
-    this.socket.ping();
-    return true;
-  }
-}
 
 /**
  * Every live socket of this server: by user (one each; a new one replaces the old, on this node or

@@ -14,24 +14,16 @@ import {
 } from '@palace/service';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Connection, Connections } from './connections.js';
+import type { Connection } from './connection.js';
+import type { Connections } from './connections.js';
 import { afterDelivery, type Delivered, deliveryOf } from './delivery.js';
-import { originAllowed } from './origin.js';
+import { INTERNAL_TEXT, openDoor, type SocketDoorOptions, serveSocket } from './socket-door.js';
 import { FRAME_TEXTS, messageReader } from './socket-frames.js';
-import {
-  FLOOD_CLOSE,
-  type GameBudget,
-  LIMIT_TEXTS,
-  MessageQueue,
-  SOCKET_LIMITS,
-  type SocketLimits,
-} from './socket-limits.js';
+import { type GameBudget, LIMIT_TEXTS, MessageQueue } from './socket-limits.js';
 import { socketPlugin } from './socket-plugin.js';
 
 /** The socket path (spec 01 §7). */
 export const SOCKET_PATH = '/ws';
-/** How often the server checks that each socket still answers (ws-level ping), in ms. */
-export const HEARTBEAT_MS = 30_000;
 
 export const SOCKET_TEXTS = {
   notSignedIn: 'You must be signed in to play. Please sign in and reconnect.',
@@ -39,21 +31,17 @@ export const SOCKET_TEXTS = {
   notYou: 'You can only act for yourself',
   chatTooFast: "You're sending messages too fast. Please wait a moment.",
   replaced: "You've connected from another device. This session will be closed.",
-  internal: 'Something went wrong on our side. Please try again.',
+  internal: INTERNAL_TEXT,
 } as const;
 
 const readMessage = messageReader<ClientMessage>(ClientMessages);
 
-export interface MainSocketOptions {
+export interface MainSocketOptions extends SocketDoorOptions {
   readonly games: MainGames;
   /** The session's user from the upgrade request's cookie, or null. */
   readonly authenticate: (request: FastifyRequest) => Promise<User | null>;
   /** The live connections (shared with presence for friends online). */
   readonly connections: Connections;
-  /** Origins besides the server's own that may open the socket (`ALLOWED_ORIGINS`). */
-  readonly allowedOrigins?: readonly string[];
-  /** The flood limits (the production `SOCKET_LIMITS` unless told; tests lower or raise them). */
-  readonly limits?: Partial<SocketLimits>;
   /** May the client's address open a game now (`create_game`)? Default: no limit. */
   readonly gameBudget?: GameBudget;
 }
@@ -71,18 +59,11 @@ export const mainSocket = socketPlugin(mainSocketRoutes);
 async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOptions): Promise<void> {
   const { games, connections } = options;
   const users = new WeakMap<FastifyRequest, User | null>();
-  const limits: SocketLimits = { ...SOCKET_LIMITS, ...options.limits };
-  const allowed = new Set(options.allowedOrigins ?? []);
-  const gameBudget = options.gameBudget ?? (async () => true);
-
   const sent = new SentToWatchers();
-  const unsubscribe = games.subscribe((game) => broadcast(connections, sent, game));
-  const heartbeat = setInterval(() => connections.sweep(), HEARTBEAT_MS);
-  heartbeat.unref();
-  fastify.addHook('onClose', async () => {
-    unsubscribe();
-    clearInterval(heartbeat);
-    connections.closeAll();
+  const { limits, gameBudget, refuseCrossOrigin } = openDoor(fastify, options, {
+    subscribe: () => games.subscribe((game) => broadcast(connections, sent, game)),
+    heartbeat: () => connections.sweep(),
+    closeAll: () => connections.closeAll(),
   });
 
   fastify.route({
@@ -91,9 +72,8 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
     // Not an HTTP endpoint of the API: kept out of the OpenAPI document like other socket routes.
     schema: { hide: true } as FastifySchema,
     preValidation: async (request, reply) => {
-      if (!originAllowed(request.headers, allowed)) {
-        return reply.code(403).send({ message: LIMIT_TEXTS.crossOrigin });
-      }
+      const refused = refuseCrossOrigin(request, reply);
+      if (refused !== undefined) return refused;
       users.set(request, await options.authenticate(request));
     },
     // `/ws` is also a page of the web client (spec 02 §2: the simple websocket game's start): a
@@ -116,27 +96,21 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
             send(connection, { type: 'connection_established', connectionId: connection.id, userId: user?.id ?? null }),
           ),
       );
-      socket.on('message', (data, isBinary) => {
-        if (socket.readyState !== socket.OPEN) return;
-        connections.touch(connection);
-        // A seat holder seen here keeps their games from counting as abandoned (DECISIONS §6).
-        for (const game of connection.games) games.touch(game);
-        const queued = queue.push(() =>
-          handle(connection, data, isBinary, request.ip).catch((error: unknown) => {
-            request.log.error({ err: error }, 'socket message failed');
-            send(connection, { type: 'game_error', message: SOCKET_TEXTS.internal });
-          }),
-        );
-        // Over the in-flight budget: refused, nothing changes; still flooding after that: closed.
-        if (queued === 'refused') send(connection, { type: 'game_error', message: LIMIT_TEXTS.busy });
-        if (queued === 'flood') socket.close(FLOOD_CLOSE, LIMIT_TEXTS.flood);
+      serveSocket(socket, request, queue, {
+        name: 'socket',
+        seen: () => {
+          connections.touch(connection);
+          // A seat holder seen here keeps their games from counting as abandoned (DECISIONS §6).
+          for (const game of connection.games) games.touch(game);
+        },
+        handle: (data, isBinary) => handle(connection, data, isBinary, request.ip),
+        refuse: (text) => send(connection, { type: 'game_error', message: text }),
+        pong: () => {
+          connection.alive();
+          for (const game of connection.games) games.touch(game);
+        },
+        closed: () => connections.close(connection),
       });
-      socket.on('pong', () => {
-        connection.alive();
-        for (const game of connection.games) games.touch(game);
-      });
-      socket.on('close', () => connections.close(connection));
-      socket.on('error', (error) => request.log.warn({ err: error }, 'socket error'));
     },
   });
 

@@ -1,8 +1,7 @@
-import { SIMPLE_ROOM_IDLE_MS, type SimpleGameState, type SimpleServerMessage } from '@palace/protocol';
+import { SIMPLE_ROOM_IDLE_MS, type SimpleGameState } from '@palace/protocol';
 import {
   type Clock,
   nameKey,
-  SERVICE_ERRORS,
   type SimpleGames,
   type SimpleMeta,
   type SimpleSeated,
@@ -11,102 +10,13 @@ import {
 import type { WebSocket } from 'ws';
 import { RESTART_CLOSE, RESTART_REASON } from './connections.js';
 import { deliveryOf } from './delivery.js';
-import { CHAT_BURST, CHAT_WINDOW_MS, ChatWindow, SOCKET_LIMITS, sendOrDrop } from './socket-limits.js';
+import { heardFromNode, type RoomAnnouncement, seatMoved } from './room-announcements.js';
+import { closeRoom, roomClosed, roomNews } from './room-frames.js';
+import { type Room, SimpleConnection } from './simple-connection.js';
+import { SOCKET_LIMITS } from './socket-limits.js';
 
 /** The wall clock, in ms since the epoch (the rooms' default). */
 const systemClock: Clock = { now: () => Date.now() };
-
-/** Told to a socket whose seat was taken back by a newer connection (one socket per seat). */
-export const SEAT_MOVED = 'You joined this game from another connection';
-
-/** The seat a socket joined as (DECISIONS §8): every action it sends must be for this seat. */
-export interface HeldSeat {
-  readonly roomId: string;
-  /** The seat's name as stored. */
-  readonly username: string;
-  /** The seat's secret token, passed to the service as the actor's proof. */
-  readonly seatToken: string;
-}
-
-/** What happened in a room while a socket's `join_game` was being answered. */
-interface Joining {
-  readonly room: Room;
-  /** The newest change published meanwhile (newer than the join's own answer, maybe). */
-  latest: StoredGame<SimpleMeta> | null;
-  /** Chat lines, `ai_joined` and `game_over` frames published meanwhile, sent after `join_success`. */
-  readonly frames: SimpleServerMessage[];
-}
-
-/**
- * What this node tells the other nodes of a cluster about its rooms' sockets: a seat taken by a
- * socket (at `at`, ms: an older holder elsewhere lets go), a seat's socket gone (`left` the game,
- * or `disconnected`).
- */
-export type RoomAnnouncement =
-  | { readonly t: 'seat'; readonly r: string; readonly s: string; readonly c: string; readonly at: number }
-  | { readonly t: 'left'; readonly r: string; readonly s: string; readonly why: 'left' | 'disconnected' };
-
-/** One open `/simple-ws` socket. */
-export class SimpleConnection {
-  seat: HeldSeat | null = null;
-  /** When this socket took its seat, in ms (of two holders on two nodes the later one keeps it). */
-  seatAt = 0;
-  joining: Joining | null = null;
-  /** Frames sent to this client so far (a message whose handling sent none still gets an answer). */
-  framesSent = 0;
-  private answered = true;
-  /** Chat lines sent lately (the socket chat limit). */
-  readonly chat = new ChatWindow(CHAT_BURST, CHAT_WINDOW_MS);
-
-  constructor(
-    readonly id: string,
-    readonly socket: WebSocket,
-    /** Bytes queued for this client above which it is dropped as a slow consumer. */
-    private readonly maxBufferedBytes = SOCKET_LIMITS.maxBufferedBytes,
-  ) {}
-
-  /** Sends a message; a client that lets more than `maxBufferedBytes` pile up is terminated instead. */
-  send(message: SimpleServerMessage): void {
-    this.framesSent++;
-    if (this.socket.readyState === this.socket.OPEN) {
-      sendOrDrop(this.socket, JSON.stringify(message), this.maxBufferedBytes);
-    }
-  }
-
-  /** The client answered a heartbeat ping. */
-  alive(): void {
-    this.answered = true;
-  }
-
-  /** Pings the socket; false when the previous ping was never answered. */
-  heartbeat(): boolean {
-    if (!this.answered) return false;
-    this.answered = false;
-    this.socket.ping();
-    return true;
-  }
-}
-
-/** What this server has told the sockets of one room, and when the room last saw anything. */
-interface Room {
-  readonly id: string;
-  /** Sockets holding a seat here; each gets its own view of every change. */
-  readonly members: Set<SimpleConnection>;
-  /** Sockets whose `join_game` for this room is being answered. */
-  readonly joining: Set<SimpleConnection>;
-  /** Last message or change, by the rooms' clock (ms). */
-  lastActive: number;
-  /** Version of the newest change broadcast. */
-  version: number;
-  /** `meta.chatSeq` of the newest change broadcast: lines after it are new. */
-  chatSeq: number;
-  /** AI seats already announced with `ai_joined`. */
-  readonly aiSeats: Set<string>;
-  /** `game_over` was sent. */
-  over: boolean;
-  /** Already closed when this server started following it (only a refused join looked it up). */
-  readonly closed: boolean;
-}
 
 /**
  * The rooms of the simple websocket game on this server: which socket holds which seat, what each
@@ -192,9 +102,7 @@ export class SimpleRooms {
     }
     for (const other of room.members) {
       if (other !== connection && other.seat !== null && nameKey(other.seat.username) === nameKey(seated.username)) {
-        other.seat = null;
-        room.members.delete(other);
-        other.send({ type: 'error', message: SEAT_MOVED });
+        seatMoved(room, other);
       }
     }
     const state: SimpleGameState =
@@ -242,19 +150,7 @@ export class SimpleRooms {
    */
   remote(message: RoomAnnouncement): void {
     const room = this.rooms.get(message.r);
-    if (room === undefined) return;
-    if (message.t === 'left') {
-      for (const member of room.members) member.send({ type: 'player_left', username: message.s, reason: message.why });
-      return;
-    }
-    for (const member of [...room.members]) {
-      if (member.seat === null || nameKey(member.seat.username) !== nameKey(message.s)) continue;
-      const newer = member.seatAt !== message.at ? member.seatAt > message.at : member.id > message.c;
-      if (newer) continue;
-      member.seat = null;
-      room.members.delete(member);
-      member.send({ type: 'error', message: SEAT_MOVED });
-    }
+    if (room !== undefined) heardFromNode(room, message);
   }
 
   /** The rooms this node's sockets sit in. */
@@ -282,7 +178,7 @@ export class SimpleRooms {
     if (delivery === null) return;
     room.version = game.version;
     room.lastActive = this.clock.now();
-    const frames = this.news(room, game, delivery.lines);
+    const frames = roomNews(room, game, delivery.lines, this.games);
     for (const member of room.members) {
       const seat = member.seat === null ? null : this.games.seatOf(game, member.seat.username);
       member.send({ type: 'game_state', state: this.games.viewOf(game, seat) });
@@ -310,11 +206,7 @@ export class SimpleRooms {
       if (!result.ok && result.error.code !== 'game/not_found') continue;
       if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
       if (!result.ok) continue;
-      for (const member of room.members) {
-        member.send(roomClosed(room.id));
-        member.seat = null;
-      }
-      room.members.clear();
+      closeRoom(room);
       closed += 1;
     }
     return closed;
@@ -342,11 +234,7 @@ export class SimpleRooms {
     const room = this.rooms.get(id);
     if (room === undefined) return;
     this.rooms.delete(id);
-    for (const member of room.members) {
-      member.send(roomClosed(room.id));
-      member.seat = null;
-    }
-    room.members.clear();
+    closeRoom(room);
   }
 
   private follow(id: string, game: StoredGame<SimpleMeta> | null): Room {
@@ -363,34 +251,6 @@ export class SimpleRooms {
     };
     this.rooms.set(id, room);
     return room;
-  }
-
-  /** The frames a change adds beside each member's `game_state`. */
-  private news(room: Room, game: StoredGame<SimpleMeta>, newLines: number): SimpleServerMessage[] {
-    const frames: SimpleServerMessage[] = [];
-    for (const seat of game.state.seats) {
-      if (seat.ai === null || room.aiSeats.has(seat.id)) continue;
-      room.aiSeats.add(seat.id);
-      frames.push({ type: 'ai_joined', aiName: seat.name });
-    }
-    const { chat, chatSeq } = game.meta;
-    const fresh = Math.min(newLines, chat.length);
-    room.chatSeq = Math.max(room.chatSeq, chatSeq);
-    for (const line of chat.slice(chat.length - fresh)) {
-      frames.push({
-        type: 'chat_message',
-        username: line.sender,
-        text: line.text,
-        timestamp: line.at,
-        isSystem: line.system,
-      });
-    }
-    if (!room.over && game.state.phase === 'finished') {
-      room.over = true;
-      const winner = this.games.viewOf(game, null).winner;
-      if (winner !== null) frames.push({ type: 'game_over', winner });
-    }
-    return frames;
   }
 
   private stopJoining(connection: SimpleConnection): void {
@@ -416,8 +276,4 @@ export class SimpleRooms {
       member.send({ type: 'player_left', username: seat.username, reason: 'disconnected' });
     this.announce({ t: 'left', r: seat.roomId, s: seat.username, why: 'disconnected' });
   }
-}
-
-function roomClosed(roomId: string): SimpleServerMessage {
-  return { type: 'room_closed', roomId, message: SERVICE_ERRORS['room/closed'] };
 }

@@ -3,18 +3,12 @@ import type { Result } from '@palace/core';
 import { cardRefId, type SimpleClientMessage, SimpleClientMessages } from '@palace/protocol';
 import { nameKey, SERVICE_ERRORS, type ServiceError, type SimpleActor, type SimpleChanged } from '@palace/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HEARTBEAT_MS, SOCKET_TEXTS } from './main-socket.js';
-import { originAllowed } from './origin.js';
-import type { HeldSeat, SimpleConnection, SimpleRooms } from './simple-rooms.js';
+import { SOCKET_TEXTS } from './main-socket.js';
+import type { HeldSeat, SimpleConnection } from './simple-connection.js';
+import type { SimpleRooms } from './simple-rooms.js';
+import { openDoor, type SocketDoorOptions, serveSocket } from './socket-door.js';
 import { messageReader } from './socket-frames.js';
-import {
-  FLOOD_CLOSE,
-  type GameBudget,
-  LIMIT_TEXTS,
-  MessageQueue,
-  SOCKET_LIMITS,
-  type SocketLimits,
-} from './socket-limits.js';
+import { type GameBudget, LIMIT_TEXTS, MessageQueue } from './socket-limits.js';
 import { socketPlugin } from './socket-plugin.js';
 
 /** The simple websocket game's socket path (spec 02 §7). */
@@ -24,16 +18,12 @@ export const SIMPLE_SWEEP_MS = 60_000;
 
 const readMessage = messageReader<SimpleClientMessage>(SimpleClientMessages);
 
-export interface SimpleSocketOptions {
+export interface SimpleSocketOptions extends SocketDoorOptions {
   /**
    * The rooms (and through them the simple websocket games). Built by the caller, who keeps it to
    * run the inactivity sweep on demand (`rooms.closeIdle()`) and chooses its clock.
    */
   readonly rooms: SimpleRooms;
-  /** Origins besides the server's own that may open the socket (`ALLOWED_ORIGINS`). */
-  readonly allowedOrigins?: readonly string[];
-  /** The flood limits (the production `SOCKET_LIMITS` unless told; tests lower or raise them). */
-  readonly limits?: Partial<SocketLimits>;
   /** May the client's address open a room now (a join naming a new room)? Default: no limit. */
   readonly gameBudget?: GameBudget;
 }
@@ -55,53 +45,39 @@ export const simpleSocket = socketPlugin(simpleSocketRoutes);
 async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocketOptions): Promise<void> {
   const { rooms } = options;
   const { games } = rooms;
-  const limits: SocketLimits = { ...SOCKET_LIMITS, ...options.limits };
-  const allowed = new Set(options.allowedOrigins ?? []);
-  const gameBudget = options.gameBudget ?? (async () => true);
-
-  const unsubscribe = games.subscribe((game) => rooms.publish(game));
-  const heartbeat = setInterval(() => rooms.heartbeat(), HEARTBEAT_MS);
-  heartbeat.unref();
-  const sweep = setInterval(() => {
-    rooms.closeIdle().catch((error: unknown) => fastify.log.error({ err: error }, 'closing idle rooms failed'));
-  }, SIMPLE_SWEEP_MS);
-  sweep.unref();
-  fastify.addHook('onClose', async () => {
-    unsubscribe();
-    clearInterval(heartbeat);
-    clearInterval(sweep);
-    rooms.closeAll();
+  const { limits, gameBudget, refuseCrossOrigin } = openDoor(fastify, options, {
+    subscribe: () => games.subscribe((game) => rooms.publish(game)),
+    heartbeat: () => rooms.heartbeat(),
+    every: {
+      ms: SIMPLE_SWEEP_MS,
+      run: () => {
+        rooms.closeIdle().catch((error: unknown) => fastify.log.error({ err: error }, 'closing idle rooms failed'));
+      },
+    },
+    closeAll: () => rooms.closeAll(),
   });
 
-  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!originAllowed(request.headers, allowed)) return reply.code(403).send({ message: LIMIT_TEXTS.crossOrigin });
-  };
+  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => refuseCrossOrigin(request, reply);
   fastify.get(SIMPLE_SOCKET_PATH, { websocket: true, preValidation }, (socket, request) => {
     const connection = rooms.open(randomUUID(), socket);
     connection.send({ type: 'connection_established', connectionId: connection.id });
     // One message at a time per connection, in the order sent (a pick cannot overtake a join).
     const queue = new MessageQueue(limits);
-    socket.on('message', (data, isBinary) => {
-      if (socket.readyState !== socket.OPEN) return;
-      rooms.touch(connection);
-      // A seat holder seen here keeps the game from counting as abandoned (DECISIONS §6).
-      if (connection.seat !== null) games.touch(connection.seat.roomId);
-      const queued = queue.push(() =>
-        handle(connection, data, isBinary, request.ip).catch((error: unknown) => {
-          request.log.error({ err: error }, 'simple socket message failed');
-          fail(connection, SOCKET_TEXTS.internal);
-        }),
-      );
-      // Over the in-flight budget: refused, nothing changes; still flooding after that: closed.
-      if (queued === 'refused') fail(connection, LIMIT_TEXTS.busy);
-      if (queued === 'flood') socket.close(FLOOD_CLOSE, LIMIT_TEXTS.flood);
+    serveSocket(socket, request, queue, {
+      name: 'simple socket',
+      seen: () => {
+        rooms.touch(connection);
+        // A seat holder seen here keeps the game from counting as abandoned (DECISIONS §6).
+        if (connection.seat !== null) games.touch(connection.seat.roomId);
+      },
+      handle: (data, isBinary) => handle(connection, data, isBinary, request.ip),
+      refuse: (text) => fail(connection, text),
+      pong: () => {
+        connection.alive();
+        if (connection.seat !== null) games.touch(connection.seat.roomId);
+      },
+      closed: () => rooms.drop(connection),
     });
-    socket.on('pong', () => {
-      connection.alive();
-      if (connection.seat !== null) games.touch(connection.seat.roomId);
-    });
-    socket.on('close', () => rooms.drop(connection));
-    socket.on('error', (error) => request.log.warn({ err: error }, 'simple socket error'));
   });
 
   /**
