@@ -79,14 +79,8 @@ export {
   type Planner,
   type ServicePorts,
 } from './game-service.js';
-export {
-  type CreateInput,
-  MAIN_KIND,
-  MainGames,
-  type MainListener,
-  mainGameId,
-} from './main-game/main-games.js';
-export type { MainChatEntry, MainMeta } from './main-game/main-meta.js';
+export { MAIN_KIND, MainGames, type MainListener } from './main-game/main-games.js';
+export { type CreateInput, type MainChatEntry, type MainMeta, mainGameId } from './main-game/main-meta.js';
 export { mainChatMessage, mainView } from './main-game/main-view.js';
 export type {
   Clock,

@@ -1,6 +1,6 @@
 import { err, type GameRecord, ok, type Result } from '@palace/core';
 import { isRecordVariant, type RecordVariant } from '@palace/protocol';
-import { mainGameId } from './main-game/main-games.js';
+import { mainGameId } from './main-game/main-meta.js';
 import type { GamesStore, StoredGame } from './ports.js';
 import { normalizeId } from './seating.js';
 import { type ServiceError, serviceError } from './service-error.js';

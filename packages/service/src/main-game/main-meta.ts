@@ -91,3 +91,21 @@ export function reactMain(meta: MainMeta, events: readonly GameEvent[], state: G
   if (cancelled && finishedAt === null) finishedAt = at;
   return { ...meta, lastAction, startedAt, finishedAt, cancelled, lastChange: 'state' };
 }
+
+/** What creating a main game asks for (the wire's fields, checked by `MainGames.create`). */
+export interface CreateInput {
+  readonly name: string;
+  readonly gameCode?: string | undefined;
+  readonly hostId?: number | null | undefined;
+  readonly guestUserId?: number | null | undefined;
+  readonly playerLimit?: number | undefined;
+  readonly isPrivate?: boolean | undefined;
+  readonly entryFee?: number | undefined;
+  readonly rules?: Partial<MainRules> | undefined;
+}
+
+/** A game id from the wire (a number or a string of digits), or null when it cannot be one. */
+export function mainGameId(raw: number | string): string | null {
+  const text = String(raw).trim();
+  return /^[1-9][0-9]{0,14}$/.test(text) ? text : null;
+}

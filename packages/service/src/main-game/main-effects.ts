@@ -1,0 +1,55 @@
+import { type GameEvent, prizeFor } from '@palace/core';
+import type { Effects, Posting, StoredGame } from '../ports.js';
+import type { MainMeta } from './main-meta.js';
+
+/** The house account: the other side of fees, refunds and prizes. */
+const HOUSE = 0;
+
+/**
+ * The token side of a change, written in the same transaction: a registered player's fee when
+ * seated, its refund when a waiting seat is given up, and at game over the prize (to a registered
+ * winner, or held for a guest winner to claim) and every human seat's result.
+ */
+export function effectsOf(
+  before: StoredGame<MainMeta> | null,
+  after: StoredGame<MainMeta>,
+  events: readonly GameEvent[],
+): Effects {
+  const postings: Posting[] = [];
+  const gameId = after.id;
+  let results: Array<{ userId: number; won: boolean }> = [];
+  let held: Effects['held'] = null;
+  for (const event of events) {
+    if (event.type === 'seated') {
+      const paid = after.meta.seats[event.seat]?.paid ?? 0;
+      const wasSeated = before?.state.seats.some((s) => s.id === event.seat) ?? false;
+      if (paid > 0 && !wasSeated) {
+        postings.push({
+          from: after.meta.seats[event.seat]?.userId ?? 0,
+          to: HOUSE,
+          amount: paid,
+          kind: 'fee',
+          gameId,
+        });
+      }
+    } else if (event.type === 'left' && event.freed) {
+      const seat = (before ?? after).meta.seats[event.seat];
+      if (seat !== undefined && seat.paid > 0) {
+        postings.push({ from: HOUSE, to: seat.userId, amount: seat.paid, kind: 'refund', gameId });
+      }
+    } else if (event.type === 'gameOver') {
+      const winner = after.meta.seats[event.winner];
+      const prize = prizeFor(after.meta.entryFee, after.meta.playerLimit);
+      if (winner !== undefined && winner.userId > 0) {
+        postings.push({ from: HOUSE, to: winner.userId, amount: prize, kind: 'prize', gameId });
+      } else if (winner !== undefined && winner.userId < 0) {
+        held = { guestId: winner.userId, amount: prize };
+      }
+      results = after.state.seats.flatMap((s) => {
+        const who = after.meta.seats[s.id];
+        return who === undefined ? [] : [{ userId: who.userId, won: s.id === event.winner }];
+      });
+    }
+  }
+  return { postings, results, held };
+}
