@@ -116,8 +116,59 @@ checkGroup('apps', (pkg, spec, file) => {
   return undefined;
 });
 
+// 4. No import cycle inside a package (docs/architecture.md): the relative imports of each
+// workspace's src, type-only ones included, form no loop. Each cycle is reported once, as a path.
+function resolveLocal(file, spec) {
+  const base = resolve(dirname(file), spec);
+  const stem = base.replace(/\.(js|mjs|jsx)$/, '');
+  for (const candidate of [`${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, base, join(base, 'index.ts')]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}
+
+function cyclesIn(dir) {
+  const files = sourceFiles(dir);
+  const edges = new Map(
+    files.map((file) => [
+      file,
+      importsOf(file)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => resolveLocal(file, spec))
+        .filter((target) => target?.startsWith(dir + sep)),
+    ]),
+  );
+  const found = [];
+  const state = new Map(); // file → 'open' while on the path, 'done' after
+  const path = [];
+  const visit = (file) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) visit(file);
+  return found;
+}
+
+for (const group of ['packages', 'adapters', 'apps']) {
+  for (const ws of workspaces(group)) {
+    for (const cycle of cyclesIn(join(root, group, ws, 'src'))) {
+      problems.push(`import cycle in ${group}/${ws}: ${cycle.map((f) => relative(root, f)).join(' -> ')}`);
+    }
+  }
+}
+
 if (problems.length > 0) {
   console.error(`Import boundaries: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('Import boundaries: ok');
+console.log('Import boundaries: ok (no import cycle inside a package)');

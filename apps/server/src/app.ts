@@ -6,16 +6,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   authRoutes,
-  easyGamesRoutes,
   inboxRoutes,
   installErrorHandling,
-  mainRoutes,
-  publicGamesRoutes,
   recordsRoutes,
-  restGamesRoutes,
   restPollFastPath,
   sessionToken,
-  simpleRestRoutes,
 } from '@palace/adapter-http';
 import {
   gameAnnouncer,
@@ -29,29 +24,19 @@ import {
   openPostgres,
   openSqlite,
 } from '@palace/adapter-storage';
-import { Connections, mainSocket, SimpleRooms, simpleSocket } from '@palace/adapter-ws';
-import { ClientConfig, Health, SIMPLE_ROOM_IDLE_MS } from '@palace/protocol';
+import { Connections } from '@palace/adapter-ws';
+import { ClientConfig, Health } from '@palace/protocol';
 import {
   AuthService,
-  EASY_KIND,
-  EasyGames,
   FriendsService,
   GUEST_PURGE_MS,
   InboxService,
   JOB_RESCUE_MS,
-  MAIN_KIND,
-  MainGames,
   MemoryRateCounters,
-  PUBLIC_KIND,
-  PublicGames,
   RateLimiter,
   Records,
   Rescues,
-  RestGames,
   type ServicePorts,
-  SIMPLE_REST,
-  SIMPLE_WS,
-  SimpleGames,
   TokensService,
   TURN_MS,
 } from '@palace/service';
@@ -62,6 +47,7 @@ import { lazyChildLogger } from './lazy-logger.js';
 import { ScryptHasher } from './passwords.js';
 import { cryptoIds, LocalPublisher, systemClock, TimerScheduler } from './ports.js';
 import { DEFAULT_LIMITS, gamesKey, installSecurity, RAW_SECURITY_HEADERS, socketLimits } from './security.js';
+import { buildVariants, lifecycles, mountVariants } from './variants/registry.js';
 import { webClient } from './web-client.js';
 
 export interface Server {
@@ -121,8 +107,6 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     rescues,
   };
   const turnMs = config.turnMs ?? TURN_MS;
-  const restGames = new RestGames(ports, { aiDelayMs: config.aiDelayMs, turnMs });
-  const idlePoll = restPollFastPath(restGames);
   const tokensStore = new KyselyTokensStore(db);
   const auth = new AuthService({
     accounts: new KyselyAccountsStore(db),
@@ -132,7 +116,6 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     ids: cryptoIds,
   });
   await auth.seedInvites(config.inviteCodes, config.inviteUses);
-  const mainGames = new MainGames({ ...ports, tokens: tokensStore }, { aiDelayMs: config.aiDelayMs, turnMs });
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   // The abuse limits' counts: this node's memory with SQLite (one server owns the file), the
   // database when several nodes share PostgreSQL, so a limit holds across them (DECISIONS §12).
@@ -160,6 +143,17 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     connections.presence(id),
   );
   const inbox = new InboxService({ inbox: new KyselyInboxStore(db), clock: systemClock });
+  // Every game variant's service, from the registry (src/variants/registry.ts).
+  const variants = buildVariants({
+    ports,
+    config,
+    turnMs,
+    tokens: tokensStore,
+    socketBufferBytes: limits.socketBufferBytes,
+    announceRoom: (message) => cluster.announce(message),
+    roomClock: config.roomClock ?? systemClock,
+  });
+  const idlePoll = restPollFastPath(variants.rest.games);
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -253,7 +247,6 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     },
     async () => ({ supportEmail: config.supportEmail, poweredByUrl: config.poweredByUrl }),
   );
-  await app.register(restGamesRoutes, { games: restGames });
   await app.register(authRoutes, {
     auth,
     onSignOut: (userId) => connections.signOut(userId),
@@ -261,66 +254,35 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     loginFailures: { max: limits.loginFailuresPerHour, windowMs: 3_600_000 },
     guestsPerMinute: limits.guestsPerMinute,
   });
-  await app.register(mainRoutes, { auth, games: mainGames, tokens, friends });
   await app.register(inboxRoutes, { auth, inbox });
-  await app.register(mainSocket, {
-    games: mainGames,
+  await mountVariants(app, variants, {
+    auth,
+    tokens,
+    friends,
     connections,
     allowedOrigins,
-    limits: socketLimits(limits),
+    socketLimits: socketLimits(limits),
     gameBudget,
     authenticate: async (request) => {
       const user = await auth.check(sessionToken(request.headers));
       return user.ok ? user.value : null;
     },
   });
-  // — simple games (simple websocket, simple REST) —
-  const simpleWs = new SimpleGames(ports, SIMPLE_WS, {
-    aiDelayMs: config.aiDelayMs,
-    idleMs: SIMPLE_ROOM_IDLE_MS,
-    turnMs,
-  });
-  const simpleRooms = new SimpleRooms(simpleWs, config.roomClock ?? systemClock, limits.socketBufferBytes, (message) =>
-    cluster.announce(message),
-  );
-  await app.register(simpleSocket, { rooms: simpleRooms, allowedOrigins, limits: socketLimits(limits), gameBudget });
-  const simpleRest = new SimpleGames(ports, SIMPLE_REST, { aiDelayMs: config.aiDelayMs, turnMs });
-  await app.register(simpleRestRoutes, { games: simpleRest });
-  // — public games —
-  const publicGames = new PublicGames(ports, { aiDelayMs: config.aiDelayMs, turnMs });
-  await app.register(publicGamesRoutes, { games: publicGames });
-  // — easy variant —
-  // The client triggers AI moves (ai-move); the server plays a due AI seat itself after EASY_AI_FALLBACK_MS.
-  const easyGames = new EasyGames(ports, { turnMs });
-  await app.register(easyGamesRoutes, { games: easyGames });
   // — finished games' records (every kind) —
   await app.register(recordsRoutes, { records: new Records(ports.store) });
 
-  const rearmed =
-    (await restGames.rearm()) +
-    (await mainGames.rearm()) +
-    (await simpleRest.rearm()) +
-    (await simpleWs.rearm()) +
-    (await easyGames.rearm()) +
-    (await publicGames.rearm());
-  const variants = [restGames, mainGames, simpleRest, simpleWs, easyGames, publicGames];
+  let rearmed = 0;
+  for (const variant of lifecycles(variants)) rearmed += await variant.rearm();
   cluster.attach({
-    variants: new Map<string, ClusterVariant>([
-      ['rest', restGames],
-      [MAIN_KIND, mainGames],
-      [SIMPLE_REST.kind, simpleRest],
-      [SIMPLE_WS.kind, simpleWs],
-      [EASY_KIND, easyGames],
-      [PUBLIC_KIND, publicGames],
-    ]),
+    variants: new Map<string, ClusterVariant>(lifecycles(variants).map((variant) => [variant.kind, variant])),
     connections,
-    rooms: simpleRooms,
-    main: mainGames,
-    simpleWs,
+    rooms: variants.simpleWs.rooms,
+    main: variants.main.games,
+    simpleWs: variants.simpleWs.games,
   });
   const sweepIdle = async (): Promise<number> => {
     let changed = 0;
-    for (const games of variants) changed += await games.sweepIdle();
+    for (const variant of lifecycles(variants)) changed += await variant.sweepIdle();
     return changed;
   };
   const sweep = setInterval(() => {
@@ -349,7 +311,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     clearInterval(purge);
   });
   app.addHook('onClose', async () => clearInterval(sweep));
-  return { app, nodeId, rearmed, sweepIdle, closeIdleRooms: () => simpleRooms.closeIdle() };
+  return { app, nodeId, rearmed, sweepIdle, closeIdleRooms: () => variants.simpleWs.rooms.closeIdle() };
 }
 
 /**
