@@ -1,7 +1,8 @@
 import { err, type GameState, ok, type Result, type Seat } from '@palace/core';
 import type { User } from './accounts/account-ports.js';
-import type { IdSource } from './ports.js';
-import { nameKey } from './seating.js';
+import type { GameService } from './game-service.js';
+import type { IdSource, Json, StoredGame } from './ports.js';
+import { freeSeatId, nameKey } from './seating.js';
 import { type ServiceError, serviceError } from './service-error.js';
 
 /**
@@ -65,4 +66,35 @@ export function userSeat(state: GameState, user: Pick<User, 'id'>): Result<Seat,
   const id = userSeatId(user);
   const seat = state.seats.find((s) => s.id === id);
   return seat === undefined ? err(serviceError('game/not_member')) : ok(seat);
+}
+
+/** A seat taken with a fresh credential. */
+export interface CredentialSeated<M extends Json> {
+  readonly game: StoredGame<M>;
+  readonly seat: string;
+  /** The secret the player proves the seat with from now on (only its digest is kept). */
+  readonly credential: string;
+}
+
+/**
+ * Seats `name` in game `id` under the next free seat id with a fresh credential (REST and easy
+ * games); the engine refuses a started or full game.
+ */
+export async function sitWithCredential<M extends { readonly [field: string]: Json; readonly keys: SeatKeys }>(
+  games: GameService<M>,
+  ids: Pick<IdSource, 'digest' | 'secret'>,
+  id: string,
+  name: string,
+): Promise<Result<CredentialSeated<M>, ServiceError>> {
+  const credential = ids.secret();
+  const key = ids.digest(credential);
+  let seat = '';
+  const changed = await games.change(id, (game) => {
+    seat = freeSeatId(game.state);
+    return ok({
+      commands: [{ type: 'sit', seat, name, ai: null }],
+      meta: { ...game.meta, keys: { ...game.meta.keys, [seat]: key } },
+    });
+  });
+  return changed.ok ? ok({ game: changed.value.game, seat, credential }) : changed;
 }

@@ -97,3 +97,24 @@ export function reactStatus<M extends WithChat>(options: StatusOptions) {
     return withChat(meta, lines);
   };
 }
+
+/** Chat lines as the simple and public games send them. */
+export function wireChat(lines: readonly ChatLine[]): Array<{
+  readonly sender: string;
+  readonly text: string;
+  readonly timestamp: number;
+  readonly isSystem: boolean;
+}> {
+  return lines.map((line) => ({ sender: line.sender, text: line.text, timestamp: line.at, isSystem: line.system }));
+}
+
+/** Final standings by name, as the simple and public games send them (null until the game is over). */
+export function namedStandings(
+  result: {
+    readonly standings: ReadonlyArray<{ readonly name: string; readonly place: number; readonly cardsLeft: number }>;
+  } | null,
+): Array<{ readonly username: string; readonly place: number; readonly cardsLeft: number }> | null {
+  return result === null
+    ? null
+    : result.standings.map((s) => ({ username: s.name, place: s.place, cardsLeft: s.cardsLeft }));
+}

@@ -26,8 +26,8 @@ import {
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import type { Change, ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
-import { credentialSeat } from '../seat-proofs.js';
-import { aiRng, aiSeat, checkName, freeSeatId, type NameRule, normalizeId } from '../seating.js';
+import { credentialSeat, sitWithCredential } from '../seat-proofs.js';
+import { aiRng, aiSeat, checkName, type NameRule, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { VariantGames } from '../variant-games.js';
 import { mainCard } from '../wire-cards.js';
@@ -85,18 +85,10 @@ export class EasyGames extends VariantGames<EasyMeta> {
     const name = checkName(playerName, EASY_NAME_RULE);
     if (!name.ok) return name;
     const id = normalizeId(gameId);
-    const credential = this.ports.ids.secret();
-    const key = this.ports.ids.digest(credential);
-    let seat = '';
-    const changed = await this.games.change(id, (game) => {
-      seat = freeSeatId(game.state);
-      return ok({
-        commands: [{ type: 'sit', seat, name: name.value, ai: null }],
-        meta: { ...game.meta, keys: { ...game.meta.keys, [seat]: key } },
-      });
-    });
-    if (!changed.ok) return changed;
-    return ok({ gameId: id, playerId: credential, gameState: easyView(changed.value.game, seat, credential) });
+    const seated = await sitWithCredential(this.games, this.ports.ids, id, name.value);
+    if (!seated.ok) return seated;
+    const { game, seat, credential } = seated.value;
+    return ok({ gameId: id, playerId: credential, gameState: easyView(game, seat, credential) });
   }
 
   /** The state as the player sees it; without `playerId`, as a stranger sees it. */

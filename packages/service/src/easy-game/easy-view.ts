@@ -1,17 +1,10 @@
 import { type Card, type GameEvent, type GameState, viewFor } from '@palace/core';
-import type { EasyGameState, EasyPlayer, MaskedCard } from '@palace/protocol';
+import type { EasyGameState, EasyPlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
-import { isAway, turnDeadline } from '../seat-view.js';
-import { mainCard } from '../wire-cards.js';
+import { isAway, playHints, viewerIds, WAITING_PLAYING_STATUS } from '../seat-view.js';
+import { mainCard, masked } from '../wire-cards.js';
 import type { EasyMeta } from './easy-meta.js';
-
-function masked(id: string): MaskedCard {
-  return { id, hidden: true };
-}
-
-/** Easy status words for the engine's phases (DECISIONS §4; there is no setup step in this variant). */
-const STATUS = { waiting: 'waiting', setup: 'waiting', playing: 'playing', finished: 'finished' } as const;
 
 /**
  * The easy game as one viewer may see it (spec 02 §3). `seat` is the viewer's public seat id and
@@ -22,7 +15,7 @@ const STATUS = { waiting: 'waiting', setup: 'waiting', playing: 'playing', finis
 export function easyView(game: StoredGame<EasyMeta>, seat: string | null, credential: string | null): EasyGameState {
   const view = viewFor(game.state, seat);
   const own = view.viewer;
-  const idOf = (id: string): string => (id === own && credential !== null ? credential : id);
+  const idOf = viewerIds(own, credential);
   const nameOf = (id: string): string | null => view.seats.find((s) => s.id === id)?.name ?? null;
   const players = view.seats.map(
     (s): EasyPlayer => ({
@@ -45,7 +38,7 @@ export function easyView(game: StoredGame<EasyMeta>, seat: string | null, creden
   const result = view.result;
   return {
     id: game.id,
-    status: STATUS[view.phase],
+    status: WAITING_PLAYING_STATUS[view.phase],
     maxPlayers: view.options.maxSeats,
     players,
     pile: view.pile.map(mainCard),
@@ -60,10 +53,7 @@ export function easyView(game: StoredGame<EasyMeta>, seat: string | null, creden
         ? []
         : result.standings.map((s) => ({ id: idOf(s.seat), name: s.name, place: s.place, cardsLeft: s.cardsLeft })),
     endReason: result === null ? null : result.reason,
-    playableCards: [...view.hints.playable],
-    canPickUp: view.hints.canPickUp,
-    turnDeadline: turnDeadline(game),
-    commitment: game.commitment,
+    ...playHints(game, view),
     createdAt: game.createdAt,
     lastUpdate: game.version,
   };

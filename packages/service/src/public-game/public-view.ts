@@ -2,7 +2,8 @@ import { viewFor } from '@palace/core';
 import type { PublicGameState, PublicListEntry, PublicPlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
-import { isAway, turnDeadline } from '../seat-view.js';
+import { isAway, playHints } from '../seat-view.js';
+import { namedStandings, wireChat } from '../status-lines.js';
 import { mainCard, masked } from '../wire-cards.js';
 import type { PublicMeta } from './public-meta.js';
 
@@ -46,23 +47,12 @@ export function publicView(game: StoredGame<PublicMeta>, seat: string | null): P
     burnedCount: view.burnedCount,
     currentTurn: nameOf(view.turn),
     winner: result === null ? null : nameOf(result.winner),
-    standings:
-      result === null
-        ? null
-        : result.standings.map((s) => ({ username: s.name, place: s.place, cardsLeft: s.cardsLeft })),
+    standings: namedStandings(result),
     spectators: meta.spectators.map((s) => s.name),
-    chat: meta.chat.map((line) => ({
-      sender: line.sender,
-      text: line.text,
-      timestamp: line.at,
-      isSystem: line.system,
-    })),
+    chat: wireChat(meta.chat),
     you: nameOf(view.viewer),
-    playableCards: [...view.hints.playable],
-    canPickUp: view.hints.canPickUp,
+    ...playHints(game, view),
     mustSelectFaceUp: view.hints.mustChooseFaceUp,
-    turnDeadline: turnDeadline(game),
-    commitment: game.commitment,
     createdAt: game.createdAt,
     lastUpdate: game.version,
   };

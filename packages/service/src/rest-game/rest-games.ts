@@ -15,8 +15,8 @@ import {
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import type { Change, ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
-import { credentialSeat } from '../seat-proofs.js';
-import { aiSeat, checkName, freeSeatId, type NameRule, normalizeId } from '../seating.js';
+import { credentialSeat, sitWithCredential } from '../seat-proofs.js';
+import { aiSeat, checkName, type NameRule, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { VariantGames } from '../variant-games.js';
 import { type RestMeta, reactRest } from './rest-meta.js';
@@ -120,18 +120,10 @@ export class RestGames extends VariantGames<RestMeta> {
     }
     const name = checkName(input.playerName, REST_NAME_RULE);
     if (!name.ok) return name;
-    const credential = this.ports.ids.secret();
-    const key = this.ports.ids.digest(credential);
-    let seat = '';
-    const changed = await this.games.change(id, (game) => {
-      seat = freeSeatId(game.state);
-      return ok({
-        commands: [{ type: 'sit', seat, name: name.value, ai: null }],
-        meta: { ...game.meta, keys: { ...game.meta.keys, [seat]: key } },
-      });
-    });
-    if (!changed.ok) return changed;
-    return ok({ gameId: id, playerId: credential, gameState: restView(changed.value.game, seat, credential) });
+    const seated = await sitWithCredential(this.games, this.ports.ids, id, name.value);
+    if (!seated.ok) return seated;
+    const { game, seat, credential } = seated.value;
+    return ok({ gameId: id, playerId: credential, gameState: restView(game, seat, credential) });
   }
 
   /** Toggles the player's ready flag. */

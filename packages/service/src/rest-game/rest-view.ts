@@ -1,9 +1,9 @@
 import { type Card, RANK_LABELS, type Rank, SUIT_SYMBOLS, type Suit, viewFor } from '@palace/core';
-import type { HiddenCard, RestCard, RestGameState, RestPlayer } from '@palace/protocol';
+import type { RestCard, RestGameState, RestPlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
-import { isAway, turnDeadline } from '../seat-view.js';
-import type { StoredCard } from '../wire-cards.js';
+import { isAway, playHints, viewerIds, WAITING_PLAYING_STATUS } from '../seat-view.js';
+import { masked, type StoredCard } from '../wire-cards.js';
 import type { RestMeta } from './rest-meta.js';
 
 const RED: ReadonlySet<string> = new Set(['hearts', 'diamonds']);
@@ -17,12 +17,6 @@ export function restCard(card: Card | StoredCard): RestCard {
   };
 }
 
-function hidden(id: string): HiddenCard {
-  return { id, hidden: true };
-}
-
-const STATUS = { waiting: 'waiting', setup: 'waiting', playing: 'playing', finished: 'finished' } as const;
-
 /**
  * The REST game as one viewer may see it (spec 02 §3). `seat` is the viewer's public seat id and
  * `credential` the secret they proved it with; both null for a stranger. Built from the engine's
@@ -31,7 +25,7 @@ const STATUS = { waiting: 'waiting', setup: 'waiting', playing: 'playing', finis
 export function restView(game: StoredGame<RestMeta>, seat: string | null, credential: string | null): RestGameState {
   const view = viewFor(game.state, seat);
   const own = view.viewer;
-  const idOf = (id: string): string => (id === own && credential !== null ? credential : id);
+  const idOf = viewerIds(own, credential);
   const host = view.seats[0]?.id;
   const players = view.seats.map((s): RestPlayer => {
     const mine = s.id === own;
@@ -46,7 +40,7 @@ export function restView(game: StoredGame<RestMeta>, seat: string | null, creden
       hand: mine && s.hand !== null ? s.hand.map(restCard) : s.handCount,
       handCount: s.handCount,
       faceUp: s.faceUp.map(restCard),
-      faceDown: mine ? s.faceDown.map((b) => hidden(b.id)) : s.faceDown.length,
+      faceDown: mine ? s.faceDown.map((b) => masked(b.id)) : s.faceDown.length,
       faceDownCount: s.faceDown.length,
     };
   });
@@ -58,12 +52,12 @@ export function restView(game: StoredGame<RestMeta>, seat: string | null, creden
     variant: meta.variant,
     isPublic: meta.isPublic,
     maxPlayers: meta.maxPlayers,
-    status: STATUS[view.phase],
+    status: WAITING_PLAYING_STATUS[view.phase],
     players,
     currentTurn: view.turn === null ? null : idOf(view.turn),
     pile: view.pile.map(restCard),
     pileCount: view.pile.length,
-    deck: Array.from({ length: view.deckCount }, (_, n) => hidden(`deck-${n}`)),
+    deck: Array.from({ length: view.deckCount }, (_, n) => masked(`deck-${n}`)),
     deckCount: view.deckCount,
     winner: winner === null ? null : idOf(winner),
     winnerName: winner === null ? null : (view.seats.find((s) => s.id === winner)?.name ?? null),
@@ -86,10 +80,7 @@ export function restView(game: StoredGame<RestMeta>, seat: string | null, creden
       isEmoji: m.isEmoji,
       timestamp: m.at,
     })),
-    playableCards: [...view.hints.playable],
-    canPickUp: view.hints.canPickUp,
-    turnDeadline: turnDeadline(game),
-    commitment: game.commitment,
+    ...playHints(game, view),
     createdAt: game.createdAt,
     lastUpdate: game.version,
   };

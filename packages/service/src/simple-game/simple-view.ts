@@ -2,7 +2,8 @@ import { viewFor } from '@palace/core';
 import type { SimpleGameState, SimpleHiddenCard, SimplePlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
-import { isAway, turnDeadline } from '../seat-view.js';
+import { isAway, playHints } from '../seat-view.js';
+import { namedStandings, wireChat } from '../status-lines.js';
 import { mainCard } from '../wire-cards.js';
 import type { SimpleMeta } from './simple-meta.js';
 
@@ -52,22 +53,11 @@ export function simpleView(game: StoredGame<SimpleMeta>, seat: string | null): S
     deckCount: view.deckCount,
     currentTurn: nameOf(view.turn),
     winner: result === null ? null : nameOf(result.winner),
-    standings:
-      result === null
-        ? null
-        : result.standings.map((s) => ({ username: s.name, place: s.place, cardsLeft: s.cardsLeft })),
-    chat: game.meta.chat.map((line) => ({
-      sender: line.sender,
-      text: line.text,
-      timestamp: line.at,
-      isSystem: line.system,
-    })),
+    standings: namedStandings(result),
+    chat: wireChat(game.meta.chat),
     you: nameOf(view.viewer),
-    playableCards: [...view.hints.playable],
-    canPickUp: view.hints.canPickUp,
+    ...playHints(game, view),
     mustSelectFaceUp: view.hints.mustChooseFaceUp,
-    turnDeadline: turnDeadline(game),
-    commitment: game.commitment,
     lastUpdate: game.version,
   };
 }
