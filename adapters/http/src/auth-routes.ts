@@ -17,7 +17,7 @@ import { LoginFailures, TOO_MANY_ATTEMPTS } from './login-failures.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session.js';
 
 const tags = ['accounts'];
-/** New guests per client address per minute unless told (DECISIONS §12: a classroom still gets in). */
+/** New guests per client address per minute unless told (docs/product.md §D12: a classroom still gets in). */
 export const GUESTS_PER_MINUTE = 30;
 const refusals = { 400: MessageBody, 401: MessageBody, 403: MessageBody, 409: MessageBody, 429: MessageBody };
 /** Auth bodies are small; a bigger one is refused before parsing. */
@@ -28,7 +28,7 @@ export function userBody(user: User): UserBody {
 }
 
 /**
- * `/api/auth/*` (spec 01 §7) with the session cookie, and the generated-initials avatars under
+ * `/api/auth/*` (docs/product.md §P1.7) with the session cookie, and the generated-initials avatars under
  * `/api/avatars/{name}.svg`. Refusals answer `{ "message": … }`.
  */
 export async function authRoutes(
@@ -37,14 +37,14 @@ export async function authRoutes(
     readonly auth: AuthService;
     /** Called after a user signs out (the composition root closes their live sockets). */
     readonly onSignOut?: (userId: number) => void;
-    /** The abuse limits' counters (per node, or shared through the database; DECISIONS §12). */
+    /** The abuse limits' counters (per node, or shared through the database; docs/product.md §D12). */
     readonly limiter: RateLimiter;
     /**
      * Failed logins allowed per account (by the normalised login) in `windowMs`; further attempts
      * answer 429 without checking the password. Default: 100 an hour.
      */
     readonly loginFailures?: { readonly max: number; readonly windowMs: number };
-    /** New guests per client address per minute (`GUESTS_PER_MINUTE`, default 30; DECISIONS §12). */
+    /** New guests per client address per minute (`GUESTS_PER_MINUTE`, default 30; docs/product.md §D12). */
     readonly guestsPerMinute?: number;
   },
 ): Promise<void> {

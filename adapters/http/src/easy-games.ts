@@ -23,7 +23,7 @@ const BASE = '/api/simple-palace/games';
 const GAME = `${BASE}/:gameId`;
 
 /**
- * The easy variant under `/api/simple-palace/games` (spec 02 §7): the player acts with the secret
+ * The easy variant under `/api/simple-palace/games` (docs/product.md §P2.7): the player acts with the secret
  * `playerId` that create or join gave; the client triggers each AI move with `ai-move`, and the
  * server plays a due AI seat itself after a longer fallback delay. Refusals answer `{ "error": … }`.
  */

@@ -22,7 +22,7 @@ export function httpStatus(code: RuleErrorCode | ServiceErrorCode): number {
   return CATEGORY_STATUS[errorCategory(code)];
 }
 
-/** Which field carries a refusal's text: `error` (REST variants) or `message` (main API, spec 01 §8). */
+/** Which field carries a refusal's text: `error` (REST variants) or `message` (main API, docs/product.md §P1.8). */
 export type ErrorField = 'error' | 'message';
 
 /** The only thing a client learns about a bug. */

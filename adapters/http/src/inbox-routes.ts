@@ -11,7 +11,7 @@ export interface InboxRoutesOptions {
 }
 
 /**
- * The waitlist application (`POST /api/waitlist`, DECISIONS §5) and the help page's contact form
+ * The waitlist application (`POST /api/waitlist`, docs/product.md §D5) and the help page's contact form
  * (`POST /api/support`). Neither needs a session; a support message records the signed-in sender
  * when there is one. Refusals answer `{ "message": … }`.
  */

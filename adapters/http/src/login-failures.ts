@@ -7,7 +7,7 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
  * Failed logins per account (issue 9: at most 100 an hour), counted by the normalised login
  * (trimmed, lower-cased username or e-mail address) in the limiter's counters: in memory on one
  * node, in the database when several share it, so an attacker spreading guesses over nodes meets
- * the same lock (DECISIONS §12). The per-address limits count every request; this one counts only
+ * the same lock (docs/product.md §D12). The per-address limits count every request; this one counts only
  * failures, so a player who signs in often is never locked out, and an attacker spreading guesses
  * over many addresses still is. An unknown name is counted like a real one, so the lock says
  * nothing about who exists.

@@ -41,7 +41,7 @@ export interface MainRoutesOptions {
 }
 
 /**
- * The main game's REST calls (spec 01 §7): games (create, lobby, recent), tokens (balance,
+ * The main game's REST calls (docs/product.md §P1.7): games (create, lobby, recent), tokens (balance,
  * history, leaderboard, guest prize claim), the player's profile and friends. All need a session
  * (guests included); refusals answer `{ "message": … }`.
  */

@@ -40,8 +40,8 @@ function entered(
 }
 
 /**
- * The public-games variant under `/api/palace/games` (spec 02 §7). Requests name the player by
- * `username`; the seat cookie set on create or join proves it (DECISIONS §8).
+ * The public-games variant under `/api/palace/games` (docs/product.md §P2.7). Requests name the player by
+ * `username`; the seat cookie set on create or join proves it (docs/product.md §D8).
  */
 export async function publicGamesRoutes(
   fastify: FastifyInstance,

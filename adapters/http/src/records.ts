@@ -12,7 +12,7 @@ function fileSafe(id: string): string {
 }
 
 /**
- * `GET /api/records/{variant}/{gameId}`: a finished game's record file (DECISIONS §7), for the CLI
+ * `GET /api/records/{variant}/{gameId}`: a finished game's record file (docs/product.md §D7), for the CLI
  * and the web replay viewer. 409 `{ error, commitment }` while the game runs (the seed stays
  * secret), 404 `{ error }` for an unknown game or kind. `?download=1` adds
  * `Content-Disposition: attachment` so a browser saves it as `palace-{variant}-{gameId}.json`.

@@ -34,7 +34,7 @@ function notModified(reply: FastifyReply): FastifyReply {
   return reply.code(304).send();
 }
 
-/** The server-backed REST game under `/api/rest-games` (spec 02 §7). */
+/** The server-backed REST game under `/api/rest-games` (docs/product.md §P2.7). */
 export async function restGamesRoutes(fastify: FastifyInstance, options: { readonly games: RestGames }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { games } = options;

@@ -27,7 +27,7 @@ function attributes(request: FastifyRequest, path: string, maxAge: number) {
 }
 
 /**
- * Sets the seat token of `username` in `gameId` (DECISIONS §8): HttpOnly, SameSite=Strict, Secure
+ * Sets the seat token of `username` in `gameId` (docs/product.md §D8): HttpOnly, SameSite=Strict, Secure
  * over HTTPS, scoped to `path`, the variant's API root (e.g. `/api/simple-game`), so the browser
  * sends it with the variant's join call as well as with the game's own routes. Appends to any
  * other Set-Cookie of the reply.

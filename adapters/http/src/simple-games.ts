@@ -38,8 +38,8 @@ function refuse(reply: FastifyReply, error: ServiceError): FastifyReply {
 }
 
 /**
- * The simple REST game under `/api/simple-game` (spec 02 §7): players are known by the username in
- * each request, and a seat is proved by the HttpOnly seat cookie its join set (DECISIONS §8).
+ * The simple REST game under `/api/simple-game` (docs/product.md §P2.7): players are known by the username in
+ * each request, and a seat is proved by the HttpOnly seat cookie its join set (docs/product.md §D8).
  * Refusals answer `{ "message": … }`, schema violations and unreadable bodies included.
  */
 export async function simpleRestRoutes(

@@ -241,7 +241,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   },
   '0008_abuse': {
     async up(db: Kysely<unknown>): Promise<void> {
-      // The abuse limits' counts when several nodes share the database (DECISIONS §12): one row per
+      // The abuse limits' counts when several nodes share the database (docs/product.md §D12): one row per
       // key (an address or a login) for its current fixed window.
       await db.schema
         .createTable('rate_counters')
@@ -251,7 +251,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('rate_counters_expires').on('rate_counters').column('expires_at').execute();
-      // The guest purge looks up sessions and prizes by user (DECISIONS §12).
+      // The guest purge looks up sessions and prizes by user (docs/product.md §D12).
       await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
       await db.schema.createIndex('held_prizes_guest').on('held_prizes').column('guest_id').execute();
       await db.schema.createIndex('users_guest_created').on('users').columns(['id', 'created_at']).execute();

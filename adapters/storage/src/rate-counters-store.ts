@@ -5,7 +5,7 @@ import type { Database } from './schema.js';
 /**
  * The abuse limits' counts in the database (migration 0008), for several nodes sharing it: one row
  * per key holding its current window's start and hits, counted up by one atomic upsert, so every node sees
- * the same count and two nodes counting at once both count (DECISIONS §12). Dialect-neutral.
+ * the same count and two nodes counting at once both count (docs/product.md §D12). Dialect-neutral.
  */
 export class KyselyRateCounters implements RateCounters {
   constructor(private readonly db: Kysely<Database>) {}

@@ -122,7 +122,7 @@ export interface FriendsTable {
   created_at: number;
 }
 
-/** Waitlist applications (DECISIONS §5); a repeated e-mail is stored again as its own row. */
+/** Waitlist applications (docs/product.md §D5); a repeated e-mail is stored again as its own row. */
 export interface WaitlistTable {
   id: Generated<number>;
   name: string;

@@ -22,7 +22,7 @@ import { FRAME_TEXTS, messageReader } from './socket-frames.js';
 import { type GameBudget, LIMIT_TEXTS, MessageQueue } from './socket-limits.js';
 import { socketPlugin } from './socket-plugin.js';
 
-/** The socket path (spec 01 §7). */
+/** The socket path (docs/product.md §P1.7). */
 export const SOCKET_PATH = '/ws';
 
 export const SOCKET_TEXTS = {
@@ -47,7 +47,7 @@ export interface MainSocketOptions extends SocketDoorOptions {
 }
 
 /**
- * The main game's socket at `/ws` (spec 01 §7, DECISIONS §9): authenticated by the session cookie
+ * The main game's socket at `/ws` (docs/product.md §P1.7, §D9): authenticated by the session cookie
  * at the upgrade, Origin checked (`originAllowed`), one connection per user (a new one replaces
  * the old), every message validated, and each change sent as a per-viewer `game_state` (or a
  * `chat_message`). A bad message gets a `game_error` and changes nothing; it never closes the
@@ -76,7 +76,7 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
       if (refused !== undefined) return refused;
       users.set(request, await options.authenticate(request));
     },
-    // `/ws` is also a page of the web client (spec 02 §2: the simple websocket game's start): a
+    // `/ws` is also a page of the web client (docs/product.md §P2.2: the simple websocket game's start): a
     // plain GET that is no upgrade goes on to the not-found handler, which serves the page.
     handler: (_request, reply) => reply.callNotFound(),
     wsHandler: (socket, request) => {
@@ -100,7 +100,7 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
         name: 'socket',
         seen: () => {
           connections.touch(connection);
-          // A seat holder seen here keeps their games from counting as abandoned (DECISIONS §6).
+          // A seat holder seen here keeps their games from counting as abandoned (docs/product.md §D6).
           for (const game of connection.games) games.touch(game);
         },
         handle: (data, isBinary) => handle(connection, data, isBinary, request.ip),

@@ -8,7 +8,7 @@ import { CHAT_BURST, CHAT_WINDOW_MS, ChatWindow, SOCKET_LIMITS, sendOrDrop } fro
 /** Told to a socket whose seat was taken back by a newer connection (one socket per seat). */
 export const SEAT_MOVED = 'You joined this game from another connection';
 
-/** The seat a socket joined as (DECISIONS §8): every action it sends must be for this seat. */
+/** The seat a socket joined as (docs/product.md §D8): every action it sends must be for this seat. */
 export interface HeldSeat {
   readonly roomId: string;
   /** The seat's name as stored. */

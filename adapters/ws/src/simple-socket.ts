@@ -11,7 +11,7 @@ import { messageReader } from './socket-frames.js';
 import { type GameBudget, LIMIT_TEXTS, MessageQueue } from './socket-limits.js';
 import { socketPlugin } from './socket-plugin.js';
 
-/** The simple websocket game's socket path (spec 02 §7). */
+/** The simple websocket game's socket path (docs/product.md §P2.7). */
 export const SIMPLE_SOCKET_PATH = '/simple-ws';
 /** How often idle rooms are looked for, in ms (they close after `SIMPLE_ROOM_IDLE_MS`). */
 export const SIMPLE_SWEEP_MS = 60_000;
@@ -29,7 +29,7 @@ export interface SimpleSocketOptions extends SocketDoorOptions {
 }
 
 /**
- * The simple websocket game at `/simple-ws` (spec 02 §4, §7, §8; DECISIONS §8, §9). Anonymous:
+ * The simple websocket game at `/simple-ws` (docs/product.md §P2.4, §P2.7, §P2.8, §D8, §D9). Anonymous:
  * a player joins a room by typing a name, and the seat belongs to the socket that joined it; the
  * `seatToken` of `join_success` takes it back after a reconnect. Every message is validated; a bad
  * or refused one gets an `error` and changes nothing, and the socket stays open. Changes (AI moves
@@ -67,7 +67,7 @@ async function simpleSocketRoutes(fastify: FastifyInstance, options: SimpleSocke
       name: 'simple socket',
       seen: () => {
         rooms.touch(connection);
-        // A seat holder seen here keeps the game from counting as abandoned (DECISIONS §6).
+        // A seat holder seen here keeps the game from counting as abandoned (docs/product.md §D6).
         if (connection.seat !== null) games.touch(connection.seat.roomId);
       },
       handle: (data, isBinary) => handle(connection, data, isBinary, request.ip),

@@ -1,5 +1,5 @@
 /**
- * Flood and memory limits of the sockets (`/ws`, `/simple-ws`; DECISIONS §12). A connection is
+ * Flood and memory limits of the sockets (`/ws`, `/simple-ws`; docs/product.md §D12). A connection is
  * budgeted by what it leaves unanswered, not by what it sends: a client that waits for each answer
  * before sending its next message is never refused or closed, however fast the server answers.
  */
@@ -37,7 +37,7 @@ export const LIMIT_TEXTS = {
 
 /**
  * May a client address open one more game or room now (`GAMES_PER_MINUTE`, one budget shared
- * with every HTTP door; DECISIONS §12)? Counts the attempt when it answers true.
+ * with every HTTP door; docs/product.md §D12)? Counts the attempt when it answers true.
  */
 export type GameBudget = (address: string) => Promise<boolean>;
 

@@ -58,7 +58,7 @@ export interface Server {
   readonly rearmed: number;
   /**
    * Plays out abandoned games and expires waiting games nobody joined, in every variant, now
-   * (DECISIONS §6); the server also does it every minute. Answers how many games changed.
+   * (docs/product.md §D6); the server also does it every minute. Answers how many games changed.
    */
   sweepIdle(): Promise<number>;
   /**
@@ -118,7 +118,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   await auth.seedInvites(config.inviteCodes, config.inviteUses);
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   // The abuse limits' counts: this node's memory with SQLite (one server owns the file), the
-  // database when several nodes share PostgreSQL, so a limit holds across them (DECISIONS §12).
+  // database when several nodes share PostgreSQL, so a limit holds across them (docs/product.md §D12).
   const limiter = new RateLimiter(
     config.databaseUrl === undefined ? new MemoryRateCounters() : new KyselyRateCounters(db),
     systemClock,
@@ -294,7 +294,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     rescues.run().catch((error: unknown) => app.log.error({ err: error }, 'rescuing overdue game jobs failed'));
   }, JOB_RESCUE_MS);
   rescue.unref();
-  // Guests unseen for 30 days go (DECISIONS §12), and expired rate counts: at start, then hourly.
+  // Guests unseen for 30 days go (docs/product.md §D12), and expired rate counts: at start, then hourly.
   const housekeeping = async (): Promise<void> => {
     const guests = await auth.purgeGuests();
     const counts = await limiter.prune();

@@ -37,14 +37,14 @@ export interface ServerConfig {
   readonly aiDelayMs: number;
   /**
    * How long a human seat has for its move or face-up choice before the server plays it, in ms
-   * (`TURN_SECONDS`, default 60, DECISIONS §6). Absent: the service default (`TURN_MS`).
+   * (`TURN_SECONDS`, default 60, docs/product.md §D6). Absent: the service default (`TURN_MS`).
    */
   readonly turnMs?: number;
   /** Invite codes seeded at start-up (`PALACE_INVITE_CODES=A,B`); existing codes are left alone. */
   readonly inviteCodes: readonly string[];
   /** Registrations each seeded code allows (`PALACE_INVITE_USES`, default 1). */
   readonly inviteUses: number;
-  /** The support address shown on the help page (`SUPPORT_EMAIL`, DECISIONS §1). */
+  /** The support address shown on the help page (`SUPPORT_EMAIL`, docs/product.md §D1). */
   readonly supportEmail: string;
   /** The shell's "Powered by" link (`POWERED_BY_URL`; default the API docs page). */
   readonly poweredByUrl: string;
@@ -63,7 +63,7 @@ export interface ServerConfig {
    * `TRUST_PROXY`: the proxies whose `X-Forwarded-For` (and `-Proto`) is believed: addresses or
    * CIDRs (comma-separated; also proxy-addr's `loopback`, `linklocal`, `uniquelocal`), or a hop
    * count. Unset: the headers are ignored and the client is the socket's own address, so a forged
-   * header cannot buy a fresh per-address budget (DECISIONS §12).
+   * header cannot buy a fresh per-address budget (docs/product.md §D12).
    */
   readonly trustProxy?: TrustProxy;
   /** Tests may swap the production scrypt cost for a cheaper hasher; not read from the environment. */

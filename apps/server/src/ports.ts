@@ -5,7 +5,7 @@ import type { Clock, IdSource, Publisher, Scheduler, StoredGame } from '@palace/
 export const systemClock: Clock = { now: () => Date.now() };
 
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-/** Length of a game id (spec 02 §9). */
+/** Length of a game id (docs/product.md §P2.9). */
 const GAME_ID_LENGTH = 6;
 
 /** Ids, seeds and credentials from the operating system's secure random source. */

@@ -16,12 +16,12 @@ export interface AbuseLimits {
   /** Failed logins per account (normalised login) per hour; more answer 429 unchecked. */
   readonly loginFailuresPerHour: number;
   /**
-   * Games and rooms opened per client address per minute, one budget for every door (DECISIONS
-   * §12): the HTTP creates of every variant, `/ws` `create_game` and `/simple-ws` joins that open
+   * Games and rooms opened per client address per minute, one budget for every door (docs/product.md
+   * §D12): the HTTP creates of every variant, `/ws` `create_game` and `/simple-ws` joins that open
    * a new room.
    */
   readonly gamesPerMinute: number;
-  /** New guests per client address per minute (DECISIONS §12). */
+  /** New guests per client address per minute (docs/product.md §D12). */
   readonly guestsPerMinute: number;
   /** Socket messages one connection may leave unanswered; one more gets an error frame. */
   readonly socketInFlight: number;
@@ -51,7 +51,7 @@ export function socketLimits(limits: AbuseLimits): SocketLimits {
   };
 }
 
-/** The key of an address's game budget: one for every door that opens a game or room (DECISIONS §12). */
+/** The key of an address's game budget: one for every door that opens a game or room (docs/product.md §D12). */
 export const gamesKey = (address: string): string => `games:${address}`;
 
 /** The refusal of a rate-limited game creation (429). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_INVITES, useServer } from './harness.js';
 import { Invites, Jar, ok200, PASSWORD, type Reply, SESSION_COOKIE, uniqueName } from './main-harness.js';
 
-/** Accounts over HTTP: registration, login, guests, sessions and avatars (spec 01 §3, §5, §7; DECISIONS §5). */
+/** Accounts over HTTP: registration, login, guests, sessions and avatars (docs/product.md §P1.3, §P1.5, §P1.7, §D5). */
 
 const INVITE_ONLY = 'Registration is currently limited to invited users';
 const LOGIN_FAILED = 'Invalid username or password';
@@ -100,7 +100,7 @@ describe('accounts over HTTP', () => {
     }
   });
 
-  it('auth routes - each validation rule of spec §5 answers 400 with its message and uses no invite', async () => {
+  it('auth routes - each validation rule of docs/product.md §P1.5 answers 400 with its message and uses no invite', async () => {
     const { server } = served();
     const code = invite();
     const jar = new Jar(server.base);

@@ -4,7 +4,7 @@ import { Jar, PASSWORD, registered, SocketClient, uniqueName } from './main-harn
 import { freshRoom, SimpleSocket } from './simple-socket-client.js';
 
 /**
- * The abuse limits on two nodes sharing one PostgreSQL database (DECISIONS §12): the counts live
+ * The abuse limits on two nodes sharing one PostgreSQL database (docs/product.md §D12): the counts live
  * in the database, so an attacker who reaches both nodes (as a load balancer spreads requests)
  * meets the same limit as on one. Skipped without PALACE_TEST_DATABASE_URL (CI sets it).
  */

@@ -185,7 +185,7 @@ describe('easy games over HTTP', () => {
     expectError(await ez.aiMove(gameId, 'empty-json'), 409, "It is not an AI player's turn");
     const play = (cardId: string, source: string) => ez.act(gameId, 'play', { playerId: me, cardId, source });
     expectError(await play('u9', 'faceUp'), 400, 'You must play all cards from your hand first');
-    // The text follows the row tried (spec 02 §5): the face-down row waits for hand and face-up.
+    // The text follows the row tried (docs/product.md §P2.5): the face-down row waits for hand and face-up.
     expectError(await play('blind-0', 'faceDown'), 400, 'You must play all cards from your hand and face-up first');
     expectError(await play('h4', 'faceUp'), 400, 'That card is not in the place you are playing it from');
     expectError(await play('nope', 'hand'), 400, 'Card not found');

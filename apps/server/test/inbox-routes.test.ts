@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type TestServer, useServer } from './harness.js';
 import { guest, Jar, type Reply, registered } from './main-harness.js';
 
-/** The waitlist application and the help page's contact form over HTTP (DECISIONS §5, spec 02 §2). */
+/** The waitlist application and the help page's contact form over HTTP (docs/product.md §D5, §P2.2). */
 
 const CODE = 'INBOX';
 

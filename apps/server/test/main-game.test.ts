@@ -147,7 +147,7 @@ describe('main game over the socket', () => {
     expect(frames).toBeGreaterThan(steps.length * seats.length);
   }
 
-  it('main game - creating is refused for the spec §5 limits, for someone else, without tokens or signed out', async () => {
+  it('main game - creating is refused for the docs/product.md §P1.5 limits, for someone else, without tokens or signed out', async () => {
     const { server } = served();
     const player = await registered(server.base, invite(), 'Maker');
     const cases: Array<[Record<string, unknown>, number, string]> = [

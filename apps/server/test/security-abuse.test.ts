@@ -6,7 +6,7 @@ import { type TestServer, useServer } from './harness.js';
 import { Jar, PASSWORD, uniqueName } from './main-harness.js';
 
 /**
- * The abuse policies of DECISIONS §12 over the real transports: X-Forwarded-For believed only from
+ * The abuse policies of docs/product.md §D12 over the real transports: X-Forwarded-For believed only from
  * TRUST_PROXY, the per-address guest limit with bounded storage, and the configuration behind them.
  */
 

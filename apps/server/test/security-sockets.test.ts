@@ -7,7 +7,7 @@ import { freshRoom, SimpleSocket } from './simple-socket-client.js';
 /**
  * The sockets' abuse limits: Origin at the upgrade, 16 KiB frames (1009), the in-flight budget (an
  * error frame, then 1008 for a flood), and the other side of it: a client that waits for each
- * answer is never cut off, however fast it goes (DECISIONS §12).
+ * answer is never cut off, however fast it goes (docs/product.md §D12).
  */
 
 const FOREIGN = 'https://evil.example';

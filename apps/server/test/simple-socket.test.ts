@@ -14,7 +14,7 @@ import {
   SimpleSocket,
 } from './simple-socket-client.js';
 
-/** The simple websocket game on `/simple-ws` (spec 02 §4, §7, §8; DECISIONS §8, §9), over real sockets. */
+/** The simple websocket game on `/simple-ws` (docs/product.md §P2.4, §P2.7, §P2.8, §D8, §D9), over real sockets. */
 
 const AI = 'AI Player 1';
 const TAKEN = 'That username is already taken in this game';
@@ -140,7 +140,7 @@ describe('simple websocket game', () => {
       expect(last.standings?.[0]?.username).toBe(winner);
     }
 
-    // The status lines of spec 02 §4, as System chat_message frames.
+    // The status lines of docs/product.md §P2.4, as System chat_message frames.
     const statusLines = (socket: SimpleSocket) =>
       socket
         .all('chat_message')

@@ -70,7 +70,7 @@ const EasyHomePage = PAGES['easy-palace-home'].Page;
 const EasyGamePage = PAGES['easy-palace-game'].Page;
 
 /**
- * Routes of spec 01 §2 (inside the shell) and spec 02 §2 (the variants and prototypes, outside
+ * Routes of docs/product.md §P1.2 (inside the shell) and docs/product.md §P2.2 (the variants and prototypes, outside
  * it). Every screen but the lobby loads on demand (route-chunks.tsx); the shell stays in the main
  * chunk: it is small and most of its routes need it at once.
  */

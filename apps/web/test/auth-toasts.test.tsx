@@ -39,7 +39,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('login failure toast (spec 01 §8)', () => {
+describe('login failure toast (docs/product.md §P1.8)', () => {
   it('login - no server message: "Login failed: {status text}", not the helper\'s "502: Bad Gateway"', async () => {
     await logInAnsweredBy(() => new Response('', { status: 502, statusText: 'Bad Gateway' }));
     expect(shownToast()).toEqual([{ title: 'Login failed', description: 'Login failed: Bad Gateway' }]);

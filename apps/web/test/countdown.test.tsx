@@ -17,7 +17,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('game-start countdown (spec 01 §2, §9)', () => {
+describe('game-start countdown (docs/product.md §P1.2, §P1.9)', () => {
   it('countdown - shows 3, 2, 1 a second apart with exactly three ticks (the last at 0.5), then ends', () => {
     const onDone = vi.fn();
     render(<Countdown onDone={onDone} />);

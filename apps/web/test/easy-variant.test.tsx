@@ -138,7 +138,7 @@ afterEach(() => {
   useToasts.setState({ toasts: [] });
 });
 
-describe('easy home - validation and the game id field (spec 02 §5 "Easy home")', () => {
+describe('easy home - validation and the game id field (docs/product.md §P2.5 "Easy home")', () => {
   it('easy home - an empty name on Create is refused with the Name Required toast, and nothing is sent', () => {
     const calls = fakeServer({});
     renderAt('/easy-palace-home');
@@ -212,7 +212,7 @@ describe('easy home - validation and the game id field (spec 02 §5 "Easy home")
   });
 });
 
-describe('easy game - the AI trigger (spec 02 §4, §9: 1 s after an AI turn is seen)', () => {
+describe('easy game - the AI trigger (docs/product.md §P2.4, §P2.9: 1 s after an AI turn is seen)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -314,7 +314,7 @@ describe('easy game - the AI trigger (spec 02 §4, §9: 1 s after an AI turn is 
   });
 });
 
-describe('easy game - playing cards (spec 02 §5 "Easy play")', () => {
+describe('easy game - playing cards (docs/product.md §P2.5 "Easy play")', () => {
   it('easy play - a refusal gets its row title only for the order texts', () => {
     expect(playRefusalToast('faceUp', 'You must play all cards from your hand first').title).toBe(
       'Cannot play from face-up yet',

@@ -70,7 +70,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('main socket addresses (spec 01 §7)', () => {
+describe('main socket addresses (docs/product.md §P1.7)', () => {
   it('socket - the page host with its scheme; the fallback is the same host name on port 5000', async () => {
     const { socketAddresses } = await freshStore();
     expect(socketAddresses(page)).toEqual({
@@ -100,7 +100,7 @@ describe('main socket addresses (spec 01 §7)', () => {
   });
 });
 
-describe('main socket retries (spec 01 §7, §9)', () => {
+describe('main socket retries (docs/product.md §P1.7, §P1.9)', () => {
   it('socket - after a connection error the next attempt tries the fallback; the two take turns, same backoff', async () => {
     const { PRIMARY, FALLBACK } = await addresses();
     const { useGame, SOCKET_ATTEMPTS, CONNECTION_TEXTS } = await freshStore();

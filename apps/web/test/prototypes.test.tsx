@@ -41,7 +41,7 @@ const lastToast = () => useToasts.getState().toasts[0];
 /** Own card buttons: CardView labels them "{value} of {suit}" or "Face-down card". */
 const cardButtons = () => screen.queryAllByRole('button', { name: / of (hearts|diamonds|clubs|spades)$/ });
 
-describe('prototypes - rule error to toast (spec 02 §5 "Local prototype")', () => {
+describe('prototypes - rule error to toast (docs/product.md §P2.5 "Local prototype")', () => {
   it('rule toast - each engine refusal gets the prototype title and text word for word', () => {
     const t = (code: RuleErrorCode) => ruleErrorToast(ruleError(code), 'hand');
     expect(t('turn/not_your_turn')).toEqual({ title: 'Not Your Turn' });

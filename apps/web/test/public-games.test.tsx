@@ -110,7 +110,7 @@ function renderAt(path: string) {
   );
 }
 
-describe('public games - names and the Guest default (spec 02 §5)', () => {
+describe('public games - names and the Guest default (docs/product.md §P2.5)', () => {
   it('username - required, then 3 to 15 characters after trimming, word for word', () => {
     expect(usernameError('')).toBe('Username is required');
     expect(usernameError('   ')).toBe('Username is required');
@@ -212,7 +212,7 @@ describe('public games - names and the Guest default (spec 02 §5)', () => {
   });
 });
 
-describe('public games - the list (spec 02 §2, §9)', () => {
+describe('public games - the list (docs/product.md §P2.2, §P2.9)', () => {
   it('relative age - just now, minutes, hours, days', () => {
     const now = 10 * 86_400_000;
     expect(relativeAge(now - 59_000, now)).toBe('just now');

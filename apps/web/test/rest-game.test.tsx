@@ -104,7 +104,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('rest game - lobby ages (spec 02 §9)', () => {
+describe('rest game - lobby ages (docs/product.md §P2.9)', () => {
   const now = 10_000_000_000;
   it('relative age - just now under 60 s, minutes under an hour, hours under a day, else days', () => {
     const ago = (ms: number) => relativeAge(now - ms, now);
@@ -122,7 +122,7 @@ describe('rest game - lobby ages (spec 02 §9)', () => {
   });
 });
 
-describe('rest game - polling (spec 02 §8, §9)', () => {
+describe('rest game - polling (docs/product.md §P2.8, §P2.9)', () => {
   it('poll interval - 1 s on your turn, 1.5 s otherwise while playing, 2.5 s waiting, none when finished', () => {
     expect(pollInterval(state({ status: 'playing', currentTurn: ME }), ME)).toBe(1000);
     expect(pollInterval(state({ status: 'playing', currentTurn: 'p2' }), ME)).toBe(1500);
@@ -157,7 +157,7 @@ describe('rest game - polling (spec 02 §8, §9)', () => {
   });
 });
 
-describe('rest game - change toasts (spec 02 §4)', () => {
+describe('rest game - change toasts (docs/product.md §P2.4)', () => {
   it('change - the first state seen changes nothing', () => {
     expect(changeOf(null, state({ status: 'playing' }), ME)).toBeNull();
   });
@@ -203,7 +203,7 @@ describe('rest game - change toasts (spec 02 §4)', () => {
   });
 });
 
-describe('rest game - validation (spec 02 §5)', () => {
+describe('rest game - validation (docs/product.md §P2.5)', () => {
   it('name - required after trimming, with the text of each place', () => {
     expect(nameProblem('  ', 'create')).toMatchObject({
       title: 'Name Required',
@@ -269,7 +269,7 @@ describe('rest game - validation (spec 02 §5)', () => {
   });
 });
 
-describe('rest game - chat (spec 02 §5, §9)', () => {
+describe('rest game - chat (docs/product.md §P2.5, §P2.9)', () => {
   it('chat preview - "{sender}: {text}" with the text cut to 50 characters and "…"', () => {
     expect(chatPreview('Bob', 'hi :fire:')).toBe('Bob: hi 🔥');
     const long = 'x'.repeat(60);
@@ -312,7 +312,7 @@ describe('rest game - chat (spec 02 §5, §9)', () => {
   });
 });
 
-describe('rest game - session storage (spec 02 §3)', () => {
+describe('rest game - session storage (docs/product.md §P2.3)', () => {
   it('session - saved, read back upper-cased, per-game id kept for the tab, cleared', () => {
     saveSession({ gameId: 'K3T9QA', playerId: 'cred' });
     expect(loadSession()).toEqual({ gameId: 'K3T9QA', playerId: 'cred' });

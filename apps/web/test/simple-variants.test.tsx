@@ -115,7 +115,7 @@ function setupState(extra: Partial<SimpleGameState> = {}): SimpleGameState {
   };
 }
 
-/** Spec 02 §9: 3 automatic retries, 2 s apart (the store's constants must say the same). */
+/** docs/product.md §P2.9: 3 automatic retries, 2 s apart (the store's constants must say the same). */
 const SOCKET_RETRIES = 3;
 const SOCKET_RETRY_MS = 2000;
 
@@ -153,7 +153,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('simple variants - start page checks (spec 02 §5)', () => {
+describe('simple variants - start page checks (docs/product.md §P2.5)', () => {
   it('simple forms - the websocket and REST texts word for word', () => {
     expect(wsNameError('  ')).toBe('Please enter your name');
     expect(wsNameError('Ann')).toBeUndefined();
@@ -226,7 +226,7 @@ describe('simple variants - start page checks (spec 02 §5)', () => {
   });
 });
 
-describe('simple variants - missing query parameters (spec 02 §2)', () => {
+describe('simple variants - missing query parameters (docs/product.md §P2.2)', () => {
   it('websocket game - only one of gameId and username goes to /', () => {
     renderAt('/simple-game?gameId=game1');
     expect(screen.getByTestId('where').textContent).toBe('/');
@@ -244,7 +244,7 @@ describe('simple variants - missing query parameters (spec 02 §2)', () => {
   });
 });
 
-describe('simple variants - the websocket connection (spec 02 §4, §8, §9)', () => {
+describe('simple variants - the websocket connection (docs/product.md §P2.4, §P2.8, §P2.9)', () => {
   let sockets: FakeSocket[];
   beforeEach(() => {
     vi.useFakeTimers();
@@ -436,7 +436,7 @@ describe('simple variants - the websocket connection (spec 02 §4, §8, §9)', (
   });
 });
 
-describe('simple variants - REST face-up choice (spec 02 §5)', () => {
+describe('simple variants - REST face-up choice (docs/product.md §P2.5)', () => {
   /** Serves Ann's setup view to GET and records the POSTs. */
   function serve() {
     const posts: Array<{ url: string; body: unknown }> = [];

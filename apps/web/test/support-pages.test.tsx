@@ -49,7 +49,7 @@ describe('support page helpers', () => {
     expect(sorted.map((f) => f.username)).toEqual(['al', 'zed', 'bob', 'Amy']);
   });
 
-  it('help - the FAQ has exactly the five questions of spec 02 §2', () => {
+  it('help - the FAQ has exactly the five questions of docs/product.md §P2.2', () => {
     expect(FAQ.map((q) => q.title)).toEqual([
       'What is Palace?',
       'How do I get SRT tokens?',

@@ -13,7 +13,7 @@ describe('validation', () => {
     expect(validateLogin({ username: 'abc', password: '123456' })).toEqual({});
   });
 
-  it('validation - registration reports each rule of spec 01 §5 on its own field', () => {
+  it('validation - registration reports each rule of docs/product.md §P1.5 on its own field', () => {
     expect(
       validateRegister({ username: 'ab', email: 'x@', password: '123', confirmPassword: '12', inviteCode: '' }),
     ).toEqual({

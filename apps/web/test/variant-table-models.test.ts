@@ -198,7 +198,7 @@ describe('public table model - public games on the table kit', () => {
         player('Bea', { hand: [blind(9)], handCount: 1, faceUp: [card('u2', 'Q')], hasLeft: true }),
         player('AI Player 1', { isAI: true, aiLevel: 'random', handCount: 2 }),
       ],
-      // The top card first (spec 02 §3).
+      // The top card first (docs/product.md §P2.3).
       pile: [card('p4', 'K'), card('p3', 'J'), card('p2', '8'), card('p1', '3')],
       pileSize: 4,
       deckSize: 12,

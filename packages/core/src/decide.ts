@@ -207,7 +207,7 @@ function playEvents(state: GameState, index: number, planned: PlannedPlay): Game
   return withMoveCap(state, events);
 }
 
-/** Ends the game by the safety cap when this move is the 1,000th (DECISIONS §3). */
+/** Ends the game by the safety cap when this move is the 1,000th (docs/product.md §D3). */
 function withMoveCap(state: GameState, events: GameEvent[]): GameEvent[] {
   if (state.moves + 1 < MOVE_CAP) return events;
   return [...events, { type: 'gameOver', ...standingsOf(evolveAll(state, events), 'moveCap', null) }];

@@ -77,7 +77,7 @@ export function activeSource(seat: Seat): Source | null {
 
 /**
  * Why `source` may not be played from now (see `activeSource`), or null when it may. The refusal
- * names what the tried source waits for (spec 02 §5): face-up cards wait for the hand, face-down
+ * names what the tried source waits for (docs/product.md §P2.5): face-up cards wait for the hand, face-down
  * cards for the hand and the face-up row, whichever of those still holds cards.
  */
 function sourceOrderError(seat: Seat, source: Source): 'play/hand_first' | 'play/face_up_first' | null {

@@ -24,7 +24,7 @@ export interface RecordSeat {
 }
 
 /**
- * Everything needed to replay a game exactly (DECISIONS §7): the table options (rules included),
+ * Everything needed to replay a game exactly (docs/product.md §D7): the table options (rules included),
  * the seed, the seats, every accepted command in order (AI moves included) and, once the game is
  * over, how it ended (so the record says when the move cap ended it). The seed is secret while the
  * game runs; the host publishes `sha256(seed)` at creation and the seed at the end, so anyone can

@@ -1,5 +1,5 @@
 /**
- * Rule options (DECISIONS §3). The 2 is always a reset and is not an option.
+ * Rule options (docs/product.md §D3). The 2 is always a reset and is not an option.
  */
 export interface Rules {
   /** A 10 is playable on anything and burns the pile; its player goes again. */

@@ -7,7 +7,7 @@ export function cardsLeft(seat: Seat): number {
 }
 
 /**
- * The final order (DECISIONS §3): the winner first, then the others by fewest cards left, ties by
+ * The final order (docs/product.md §D3): the winner first, then the others by fewest cards left, ties by
  * seat. At the move cap there is no winner yet, so everyone is ordered by cards left.
  */
 export function standingsOf(state: GameState, reason: EndReason, winnerIndex: number | null): GameResult {

@@ -11,7 +11,7 @@ export type Source = 'hand' | 'faceUp' | 'faceDown';
 export type AiLevel = 'random' | 'prototype' | 'greedy' | 'strong';
 
 /**
- * How a table fills and starts. Variants differ only in these data (DECISIONS §2, §4):
+ * How a table fills and starts. Variants differ only in these data (docs/product.md §D2, §D4):
  * - `auto`: the deck is shuffled at creation and each player is dealt on taking a seat; players
  *   choose face-up cards (or say ready) while waiting, and play starts by itself once at least
  *   `minSeats` are seated and all are ready. (Main game, simple websocket, simple REST.)
@@ -40,7 +40,7 @@ export interface Seat {
   readonly faceDown: readonly Card[];
   /** Waiting: said ready. Setup or `auto` waiting with chooseFaceUp: has chosen face-up cards. */
   readonly ready: boolean;
-  /** Left a game that had started: the seat stays and is played for (DECISIONS §4). */
+  /** Left a game that had started: the seat stays and is played for (docs/product.md §D4). */
   readonly left: boolean;
 }
 
@@ -95,7 +95,7 @@ export const FACE_DOWN_COUNT = 3;
 export const FACE_UP_COUNT = 3;
 /** Hand size a player draws back up to while the deck lasts. */
 export const HAND_TARGET = 3;
-/** Safety cap on accepted plays and pick-ups (DECISIONS §3). */
+/** Safety cap on accepted plays and pick-ups (docs/product.md §D3). */
 export const MOVE_CAP = 1000;
 
 /** Index of the seat with id `id`, or -1. */

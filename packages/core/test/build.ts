@@ -72,7 +72,7 @@ export interface TableSpec {
 export const seatId = (i: number): string => `s${i}`;
 
 /**
- * A hand-built game (DECISIONS §3 positions): seats `s0..sN-1` named `P0..PN-1`, in the playing
+ * A hand-built game (docs/product.md §D3 positions): seats `s0..sN-1` named `P0..PN-1`, in the playing
  * phase with seat 0 to move unless told otherwise. Card ids are their labels; a label used twice
  * (two decks) gets `#2`, `#3` … on later uses, in the order hand, face-up, face-down, pile, deck.
  */

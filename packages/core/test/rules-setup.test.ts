@@ -1,5 +1,5 @@
 /**
- * Named cases for DECISIONS §3 and §4 around the table rather than the pile: dealing, decks, the
+ * Named cases for docs/product.md §D3 and §D4 around the table rather than the pile: dealing, decks, the
  * face-up choice, the first player, standings, the move cap, presets, flows and seats.
  */
 import { describe, expect, it } from 'vitest';

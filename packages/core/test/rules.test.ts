@@ -1,5 +1,5 @@
 /**
- * Named rule cases for DECISIONS §3 (the rules), one hand-built position per case. Seating, flows,
+ * Named rule cases for docs/product.md §D3 (the rules), one hand-built position per case. Seating, flows,
  * presets, first player, standings and the move cap are in rules-setup.test.ts.
  */
 import { describe, expect, it } from 'vitest';

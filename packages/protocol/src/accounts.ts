@@ -8,7 +8,7 @@ export function initialsAvatar(username: string): string {
   return `/api/avatars/${encodeURIComponent(username.trim())}.svg`;
 }
 
-/** Every refusal of the main API (spec 01 §8): the client reads the `message` field. */
+/** Every refusal of the main API (docs/product.md §P1.8): the client reads the `message` field. */
 export const MessageBody = Type.Object({ message: Type.String() }, { additionalProperties: false });
 export type MessageBody = Static<typeof MessageBody>;
 
@@ -119,7 +119,7 @@ export type ProfileResponse = Static<typeof ProfileResponse>;
 export const INBOX_LIMITS = { name: 80, email: 320, note: 1000, subject: 120, message: 2000 } as const;
 
 /**
- * `POST /api/waitlist` (DECISIONS §5). The service checks the real limits (name 1–80, a valid
+ * `POST /api/waitlist` (docs/product.md §D5). The service checks the real limits (name 1–80, a valid
  * e-mail, note at most 1000, after trimming) with messages fit for a form; these looser bounds only
  * cap what the server reads.
  */

@@ -8,7 +8,7 @@ export type ErrorBody = Static<typeof ErrorBody>;
 export const Health = Type.Object({ status: Type.Literal('ok') });
 export type Health = Static<typeof Health>;
 
-/** `GET /api/config`: server configuration the web client shows (DECISIONS §1). */
+/** `GET /api/config`: server configuration the web client shows (docs/product.md §D1). */
 export const ClientConfig = Type.Object({ supportEmail: Type.String(), poweredByUrl: Type.String() });
 export type ClientConfig = Static<typeof ClientConfig>;
 
@@ -29,13 +29,13 @@ export const AiLevelField = Type.Optional(AiLevelName);
 
 /**
  * A card the receiver may not see (another player's hand card, every face-down card, the deck):
- * only its slot id (`blind-{n}` for a face-down card, DECISIONS §3). The one hidden-card shape every
+ * only its slot id (`blind-{n}` for a face-down card, docs/product.md §D3). The one hidden-card shape every
  * variant's wire card family builds on.
  */
 export const HiddenCard = Type.Object({ id: Type.String(), hidden: Type.Literal(true) });
 export type HiddenCard = Static<typeof HiddenCard>;
 
-/** The simple websocket game's hidden card (spec 02 §3): the same, with suit and value "unknown". */
+/** The simple websocket game's hidden card (docs/product.md §P2.3): the same, with suit and value "unknown". */
 export const UnknownCard = Type.Object({
   ...HiddenCard.properties,
   suit: Type.Literal('unknown'),

@@ -3,7 +3,7 @@ import { AiLevelField, AiLevelName } from './common.js';
 import { MainCard, MaskedCard } from './main-game.js';
 
 /**
- * Wire shapes of the easy variant (spec 02 §3, §4, §7; DECISIONS §8) under
+ * Wire shapes of the easy variant (docs/product.md §P2.3, §P2.4, §P2.7, §D8) under
  * `/api/simple-palace/games`. The `playerId` a client receives is a secret credential; every id
  * anyone else sees (`players[].id`, `currentTurn`, `winner`, `standings[].id`) is a public seat id,
  * except that the viewer's own seat shows the viewer's credential.
@@ -13,14 +13,14 @@ import { MainCard, MaskedCard } from './main-game.js';
 export const EASY_MAX_PLAYERS = 4;
 /** Longest player name, in characters after trimming. */
 export const EASY_NAME_MAX = 20;
-/** How long the client waits before asking for an AI's move, in ms (spec 02 §9). */
+/** How long the client waits before asking for an AI's move, in ms (docs/product.md §P2.9). */
 export const EASY_AI_MOVE_DELAY_MS = 1000;
 /**
  * How long a due AI seat waits for the client's `ai-move` before the server plays it itself, in ms,
  * so a game never stalls when no client triggers the AI.
  */
 export const EASY_AI_FALLBACK_MS = 10_000;
-/** How often the client polls the game state, in ms (spec 02 §9). */
+/** How often the client polls the game state, in ms (docs/product.md §P2.9). */
 export const EASY_POLL_MS = 2000;
 
 /** Where a played card comes from. */
@@ -83,7 +83,7 @@ export const EasyGameState = Type.Object({
   /** Whether the viewer may pick up the pile now. */
   canPickUp: Type.Boolean(),
   /**
-   * When the seat whose turn it is runs out of time, in ms since the epoch (DECISIONS §6: the
+   * When the seat whose turn it is runs out of time, in ms since the epoch (docs/product.md §D6: the
    * server then plays it with the normal AI); null when no human turn clock runs.
    */
   turnDeadline: Type.Union([Type.Integer(), Type.Null()]),

@@ -1,7 +1,7 @@
 /**
- * The chat picker's emoji catalogue (spec 01 §3 and spec 02 §3, form A: emoji, name, keywords,
+ * The chat picker's emoji catalogue (docs/product.md §P1.3 and §P2.3, form A: emoji, name, keywords,
  * category; 48 entries in 4 categories), the 12 quick chat phrases, and the chat helpers of
- * spec 01 §4 "Chat": emoji search, word suggestions (≥ 3 letters, at most 5), the `:query`
+ * docs/product.md §P1.4 "Chat": emoji search, word suggestions (≥ 3 letters, at most 5), the `:query`
  * trigger (a colon plus ≥ 2 letters) and shortcode rendering for both catalogues.
  *
  * A form A name that is also a form B id (`emoji.ts`) maps to the same glyph, so `:name:` means
@@ -32,11 +32,11 @@ export const PICKER_CATEGORIES: ReadonlyArray<{ readonly id: PickerCategory; rea
   { id: 'special', label: 'Special' },
 ];
 
-/** Suggestions need a word of at least this many letters (spec 02 §9). */
+/** Suggestions need a word of at least this many letters (docs/product.md §P2.9). */
 export const SUGGEST_MIN_LETTERS = 3;
-/** At most this many suggestions (spec 02 §9). */
+/** At most this many suggestions (docs/product.md §P2.9). */
 export const SUGGEST_LIMIT = 5;
-/** `:` plus at least this many letters opens the picker with search (spec 01 §4). */
+/** `:` plus at least this many letters opens the picker with search (docs/product.md §P1.4). */
 export const COLON_MIN_LETTERS = 2;
 
 // biome-ignore format: one entry per line reads as a table
@@ -178,7 +178,7 @@ export function currentWord(text: string): string | null {
 }
 
 /**
- * Suggestions for the last word of `text` (spec 01 §4): none unless the text ends with a word of
+ * Suggestions for the last word of `text` (docs/product.md §P1.4): none unless the text ends with a word of
  * at least 3 letters; at most 5, matching a name or keyword by prefix (so short common words do
  * not pull in unrelated emoji).
  */

@@ -1,6 +1,6 @@
 /**
- * The emoji catalogue of the server-backed REST game (spec 02 §3, form B) and its emoji-message
- * rule (spec 02 §5). Shared by the server (which decides `isEmoji`) and the web client (which
+ * The emoji catalogue of the server-backed REST game (docs/product.md §P2.3, form B) and its emoji-message
+ * rule (docs/product.md §P2.5). Shared by the server (which decides `isEmoji`) and the web client (which
  * replaces shortcodes on display).
  */
 export type EmojiCategory = 'cards' | 'game-actions' | 'reactions';

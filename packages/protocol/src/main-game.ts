@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { HiddenCard } from './common.js';
 
-/** Limits of the main game (spec 01 §5, §9). */
+/** Limits of the main game (docs/product.md §P1.5, §P1.9). */
 export const MAIN_NAME_MIN = 3;
 export const MAIN_NAME_MAX = 30;
 export const MAIN_MIN_PLAYERS = 2;
@@ -85,7 +85,7 @@ export const MainChatMessage = Type.Object({
 });
 export type MainChatMessage = Static<typeof MainChatMessage>;
 
-/** The live state of a main game as one viewer may see it (spec 01 §3). */
+/** The live state of a main game as one viewer may see it (docs/product.md §P1.3). */
 export const MainGameState = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -113,7 +113,7 @@ export const MainGameState = Type.Object({
   mustChooseFaceUp: Type.Boolean(),
   chatMessages: Type.Array(MainChatMessage),
   /**
-   * When the seat whose turn it is runs out of time, in ms since the epoch (DECISIONS §6: the
+   * When the seat whose turn it is runs out of time, in ms since the epoch (docs/product.md §D6: the
    * server then plays it with the normal AI); null when no human turn clock runs.
    */
   turnDeadline: Type.Union([Type.Integer(), Type.Null()]),
@@ -125,7 +125,7 @@ export const MainGameState = Type.Object({
 });
 export type MainGameState = Static<typeof MainGameState>;
 
-/** `POST /api/games` (spec 01 §3 create-game payload). */
+/** `POST /api/games` (docs/product.md §P1.3 create-game payload). */
 export const CreateGameBody = Type.Object({
   gameCode: Type.Optional(Type.String({ maxLength: 100 })),
   name: Type.String({ maxLength: 200 }),

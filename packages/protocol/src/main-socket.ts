@@ -13,7 +13,7 @@ const CardIds = Type.Array(Type.String({ maxLength: 40 }), { maxItems: 104 });
 const message = <T extends string, P extends TProperties>(type: T, props: P) =>
   Type.Object({ type: Type.Literal(type), ...props });
 
-/** Client → server messages of the main game's socket (spec 01 §7; DECISIONS §9 wire form). */
+/** Client → server messages of the main game's socket (docs/product.md §P1.7, §D9 wire form). */
 export const ClientMessages = {
   join_game: message('join_game', { gameId: GameId, userId: UserId }),
   create_game: message('create_game', { game: CreateGameBody, userId: UserId }),
@@ -30,7 +30,7 @@ export const ClientMessages = {
 export type ClientMessageType = keyof typeof ClientMessages;
 export type ClientMessage = { [K in ClientMessageType]: Static<(typeof ClientMessages)[K]> }[ClientMessageType];
 
-/** Server → client messages (spec 01 §7). */
+/** Server → client messages (docs/product.md §P1.7). */
 export type ServerMessage =
   | { readonly type: 'connection_established'; readonly connectionId: string; readonly userId: number | null }
   | { readonly type: 'game_state'; readonly game: MainGameState }

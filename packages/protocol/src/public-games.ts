@@ -3,17 +3,17 @@ import { AiLevelField, AiLevelName } from './common.js';
 import { MainCard, MaskedCard } from './main-game.js';
 
 /**
- * Wire shapes of the public-games variant ("palace games", spec 02 §3, §4, §7) under
+ * Wire shapes of the public-games variant ("palace games", docs/product.md §P2.3, §P2.4, §P2.7) under
  * `/api/palace/games`. Players are known by the username they typed; a seat (or a spectator's
  * place) is proved by a secret seat token in an HttpOnly cookie scoped to the game's path
- * (DECISIONS §8). No token or digest ever appears in these shapes.
+ * (docs/product.md §D8). No token or digest ever appears in these shapes.
  */
 
-/** Seats per game: 2–5 play with one 52-card deck, 6 with two (DECISIONS §3; lobby slider max). */
+/** Seats per game: 2–5 play with one 52-card deck, 6 with two (docs/product.md §D3; lobby slider max). */
 export const PUBLIC_MAX_PLAYERS = 6;
-/** Shortest username, in characters after trimming (spec 02 §5). */
+/** Shortest username, in characters after trimming (docs/product.md §P2.5). */
 export const PUBLIC_NAME_MIN = 3;
-/** Longest username, in characters after trimming (spec 02 §5). */
+/** Longest username, in characters after trimming (docs/product.md §P2.5). */
 export const PUBLIC_NAME_MAX = 15;
 /** Longest chat message, in characters after trimming. */
 export const PUBLIC_CHAT_MAX = 500;
@@ -32,7 +32,7 @@ export const PUBLIC_SYSTEM_SENDER = 'System';
 export const PublicVisibility = Type.Union([Type.Literal('public'), Type.Literal('private')]);
 export type PublicVisibility = Static<typeof PublicVisibility>;
 
-/** The engine's phases, word for word (DECISIONS §4). */
+/** The engine's phases, word for word (docs/product.md §D4). */
 export const PublicStatus = Type.Union([
   Type.Literal('waiting'),
   Type.Literal('setup'),
@@ -85,7 +85,7 @@ export const PublicGameState = Type.Object({
   visibility: PublicVisibility,
   maxPlayers: Type.Integer(),
   players: Type.Array(PublicPlayer),
-  /** The pile with the top card FIRST (spec 02 §3; DECISIONS §9). */
+  /** The pile with the top card FIRST (docs/product.md §P2.3, §D9). */
   pile: Type.Array(MainCard),
   pileSize: Type.Integer(),
   deckSize: Type.Integer(),
@@ -105,7 +105,7 @@ export const PublicGameState = Type.Object({
   /** The viewer still has to choose 3 face-up cards. */
   mustSelectFaceUp: Type.Boolean(),
   /**
-   * When the seat whose turn it is runs out of time, in ms since the epoch (DECISIONS §6: the
+   * When the seat whose turn it is runs out of time, in ms since the epoch (docs/product.md §D6: the
    * server then plays it with the normal AI); null when no human turn clock runs.
    */
   turnDeadline: Type.Union([Type.Integer(), Type.Null()]),

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 
 /**
- * Wire shapes of the game records endpoint, `GET /api/records/{variant}/{gameId}` (DECISIONS §7):
+ * Wire shapes of the game records endpoint, `GET /api/records/{variant}/{gameId}` (docs/product.md §D7):
  * a finished game's whole record, seed included, so anyone can replay it and check the deal.
  */
 

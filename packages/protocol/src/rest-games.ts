@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { AiLevelField, AiLevelName, HiddenCard } from './common.js';
 
 /**
- * Wire shapes of the server-backed REST game (spec 02 §3 and §7, DECISIONS §8), under
+ * Wire shapes of the server-backed REST game (docs/product.md §P2.3 and §P2.7, §D8), under
  * `/api/rest-games`. Ids a client may act with (`playerId`) are secret credentials; every other id
  * (`players[].id` of others, `currentTurn`, `winner`, chat `sender`, lobby players) is a public
  * seat id, except that the viewer's own seat shows the viewer's credential.
@@ -21,7 +21,7 @@ export const REST_NAME_MAX = 20;
 export const REST_CHAT_MAX = 500;
 /** How many chat messages a game keeps (the oldest are dropped). */
 export const REST_CHAT_KEEP = 200;
-/** How long an AI seat waits before acting, in ms (spec 02 §9). */
+/** How long an AI seat waits before acting, in ms (docs/product.md §P2.9). */
 export const REST_AI_DELAY_MS = 1500;
 
 /** A card face: value 2–10, J, Q, K, A and the suit's symbol. */
@@ -99,7 +99,7 @@ export const RestGameState = Type.Object({
   playableCards: Type.Array(Type.String()),
   canPickUp: Type.Boolean(),
   /**
-   * When the seat whose turn it is runs out of time, in ms since the epoch (DECISIONS §6: the
+   * When the seat whose turn it is runs out of time, in ms since the epoch (docs/product.md §D6: the
    * server then plays it with the normal AI); null when no human turn clock runs.
    */
   turnDeadline: Type.Union([Type.Integer(), Type.Null()]),

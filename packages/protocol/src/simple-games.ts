@@ -3,9 +3,9 @@ import { AiLevelField, AiLevelName, UnknownCard } from './common.js';
 import { MainCard } from './main-game.js';
 
 /**
- * Wire shapes of the two simple variants (spec 02 §3, §4, §7): the simple websocket game on
+ * Wire shapes of the two simple variants (docs/product.md §P2.3, §P2.4, §P2.7): the simple websocket game on
  * `/simple-ws` and the simple REST game under `/api/simple-game`. Both show one state shape; players
- * are known by the username they typed, and a seat is proved by a secret seat token (DECISIONS §8):
+ * are known by the username they typed, and a seat is proved by a secret seat token (docs/product.md §D8):
  * a cookie on REST, the socket (or the `seatToken` of `join_success`) on the websocket.
  */
 
@@ -92,7 +92,7 @@ export const SimpleGameState = Type.Object({
   /** The viewer still has to choose 3 face-up cards. */
   mustSelectFaceUp: Type.Boolean(),
   /**
-   * When the seat whose turn it is runs out of time, in ms since the epoch (DECISIONS §6: the
+   * When the seat whose turn it is runs out of time, in ms since the epoch (docs/product.md §D6: the
    * server then plays it with the normal AI); null when no human turn clock runs.
    */
   turnDeadline: Type.Union([Type.Integer(), Type.Null()]),
@@ -149,7 +149,7 @@ export const SimpleJoinAnswer = Type.Object({ gameState: SimpleGameState, gameId
 const message = <T extends string, P extends TProperties>(type: T, props: P) =>
   Type.Object({ type: Type.Literal(type), ...props });
 
-/** Client → server messages (spec 02 §7; DECISIONS §9 wire form). `add_ai` and `leave_game` are ours. */
+/** Client → server messages (docs/product.md §P2.7, §D9 wire form). `add_ai` and `leave_game` are ours. */
 export const SimpleClientMessages = {
   join_game: message('join_game', {
     roomId: RoomId,
@@ -191,7 +191,7 @@ export type SimpleServerMessage =
   | { readonly type: 'game_over'; readonly winner: string }
   | {
       readonly type: 'chat_message';
-      /** The sender, or "System" for the status lines of spec 02 §4. */
+      /** The sender, or "System" for the status lines of docs/product.md §P2.4. */
       readonly username: string;
       readonly text: string;
       /** ms since the epoch */

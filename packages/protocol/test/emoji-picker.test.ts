@@ -25,7 +25,7 @@ const glyph = (name: string): string => {
 const names = (entries: ReadonlyArray<{ name: string }>) => entries.map((e) => e.name);
 
 describe('emoji picker catalogue (form A)', () => {
-  it('catalogue - 48 entries, 12 in each of the 4 categories of spec 01 §3', () => {
+  it('catalogue - 48 entries, 12 in each of the 4 categories of docs/product.md §P1.3', () => {
     expect(EMOJI_PICKER).toHaveLength(48);
     expect(PICKER_CATEGORIES.map((c) => c.id)).toEqual(['cards', 'actions', 'emotions', 'special']);
     for (const { id } of PICKER_CATEGORIES) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMOJI_CATALOGUE, type EmojiCategory, isEmojiMessage, replaceShortcodes } from '../src/index.js';
 
-/** Spec 02 §3, emoji catalogue form B: categories and names, in the spec's order. */
+/** docs/product.md §P2.3, emoji catalogue form B: categories and names, in the spec's order. */
 const SPEC_IDS: Readonly<Record<EmojiCategory, readonly string[]>> = {
   cards: ['spades', 'hearts', 'diamonds', 'clubs', 'cards', 'ace', 'joker', 'deck'],
   'game-actions': ['pickup', 'play', 'skip', 'reset', 'shuffle', 'win', 'lose', 'waiting'],
@@ -28,7 +28,7 @@ const emojiOf = (id: string): string => {
 };
 
 describe('emoji', () => {
-  it('emoji catalogue - holds the 28 ids of spec 02 §3 form B in its 3 categories', () => {
+  it('emoji catalogue - holds the 28 ids of docs/product.md §P2.3 form B in its 3 categories', () => {
     expect(EMOJI_CATALOGUE).toHaveLength(28);
     const categories = [...new Set(EMOJI_CATALOGUE.map((e) => e.category))];
     const byCategory = Object.fromEntries(

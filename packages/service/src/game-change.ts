@@ -65,7 +65,7 @@ export interface GameServiceOptions<M extends Json> {
    * Evaluated on every change, AI moves included; `before` is null on creation.
    */
   readonly effects?: (before: StoredGame<M> | null, after: StoredGame<M>, events: readonly GameEvent[]) => Effects;
-  /** How long a human seat has for what is due, in ms (default `TURN_MS`, DECISIONS §6). */
+  /** How long a human seat has for what is due, in ms (default `TURN_MS`, docs/product.md §D6). */
   readonly turnMs?: number | undefined;
 }
 

@@ -26,7 +26,7 @@ const MAX_ID_ATTEMPTS = 20;
 
 /**
  * Runs games of one variant (`kind`): load, decide with the engine, store with the expected
- * version, publish, and schedule AI seats and the human seats' turn clock (DECISIONS §6; the jobs
+ * version, publish, and schedule AI seats and the human seats' turn clock (docs/product.md §D6; the jobs
  * are in `GameJobs`). The games live in the store, so several server nodes can share one; the only
  * state kept here is what this node published and saw (timers, last sightings of players).
  */

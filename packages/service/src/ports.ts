@@ -30,7 +30,7 @@ export interface StoredGame<M extends Json = Json> {
   readonly aiDueAt: number | null;
   /** How long an AI seat waits before acting, in ms (the variant's prescribed delay). */
   readonly aiDelayMs: number;
-  /** The human seats' turn clock, strikes and away seats (DECISIONS §6). Stored so a restart re-arms it. */
+  /** The human seats' turn clock, strikes and away seats (docs/product.md §D6). Stored so a restart re-arms it. */
   readonly seatClock: SeatClock;
   /** Whether the game shows in its variant's public list (public and still taking players). */
   readonly listed: boolean;
@@ -39,7 +39,7 @@ export interface StoredGame<M extends Json = Json> {
 }
 
 /**
- * The turn clock of a game's human seats (DECISIONS §6). When it runs out the server plays every
+ * The turn clock of a game's human seats (docs/product.md §D6). When it runs out the server plays every
  * human seat that is due with the greedy AI and counts a strike; three in a row make the seat away,
  * and an away seat is played like an AI seat until its player comes back.
  */

@@ -1,7 +1,7 @@
 import type { Clock } from './ports.js';
 
 /**
- * Where the abuse limits keep their counts (DECISIONS §12): in memory on one node (the SQLite
+ * Where the abuse limits keep their counts (docs/product.md §D12): in memory on one node (the SQLite
  * default), in the database when several nodes share one, so a limit holds however many nodes an
  * address reaches. Each key has one fixed window at a time, opened by its first event: a count
  * whose window has ended starts again from the next event.

@@ -6,7 +6,7 @@ import { normalizeId } from './seating.js';
 import { type ServiceError, serviceError } from './service-error.js';
 
 /**
- * The downloadable record file (DECISIONS §7): the engine's record plus the game's kind, id and
+ * The downloadable record file (docs/product.md §D7): the engine's record plus the game's kind, id and
  * fair-deal commitment. Shared by the server, the CLI and the web replay viewer.
  */
 export interface RecordFile extends GameRecord {

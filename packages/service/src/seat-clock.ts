@@ -10,7 +10,7 @@ import {
 } from '@palace/core';
 import type { SeatClock, StoredGame } from './ports.js';
 
-/** How long a human seat has for what is due (a move, the face-up choice) by default, in ms (DECISIONS §6). */
+/** How long a human seat has for what is due (a move, the face-up choice) by default, in ms (docs/product.md §D6). */
 export const TURN_MS = 60_000;
 /** Timeouts in a row after which a seat is away: the AI plays it until its player comes back. */
 export const STRIKES_TO_AWAY = 3;
@@ -76,7 +76,7 @@ export function pruned(clock: SeatClock, state: GameState): SeatClock {
 
 /**
  * `clock` after the turn clock ran out for `seats`: one more strike each; the third in a row, or
- * any for a seat whose player left the game (DECISIONS §4), makes the seat away.
+ * any for a seat whose player left the game (docs/product.md §D4), makes the seat away.
  */
 export function struck(clock: SeatClock, state: GameState, seats: readonly string[]): SeatClock {
   const strikes: Record<string, number> = { ...clock.strikes };

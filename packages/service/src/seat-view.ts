@@ -1,6 +1,6 @@
 import type { GameView } from '@palace/core';
 
-/** What the views show of a game's seat clock (DECISIONS §6). */
+/** What the views show of a game's seat clock (docs/product.md §D6). */
 interface ShownClock {
   readonly turnDueAt: number | null;
   readonly away: readonly string[];

@@ -34,7 +34,7 @@ const DEFINITIONS = {
   'chat/empty': { category: 'invalid', message: 'Message cannot be empty' },
   /** A chat message over the length limit. */
   'chat/too_long': { category: 'invalid', message: 'Message must be at most 500 characters' },
-  /** Login name shorter than 3 characters (spec 01 §5). */
+  /** Login name shorter than 3 characters (docs/product.md §P1.5). */
   'auth/login_short': { category: 'invalid', message: 'Username or email must be at least 3 characters' },
   /** Registration username shorter than 3 characters. */
   'auth/username_short': { category: 'invalid', message: 'Username must be at least 3 characters' },
@@ -58,20 +58,20 @@ const DEFINITIONS = {
   'auth/not_signed_in': { category: 'unauthorized', message: 'Not signed in' },
   /** A request or message naming a user other than the session's own. */
   'auth/not_you': { category: 'forbidden', message: 'You can only act for yourself' },
-  /** A new guest from an address that made `GUESTS_PER_MINUTE` already this minute (DECISIONS §12). */
+  /** A new guest from an address that made `GUESTS_PER_MINUTE` already this minute (docs/product.md §D12). */
   'auth/too_many_guests': {
     category: 'limited',
     message: 'Too many new guests from your network. Please try again in a minute.',
   },
   /** A debit that would take a balance below zero (the write was refused as a whole). */
   'tokens/short': { category: 'invalid', message: 'You do not have enough tokens' },
-  /** Main game name under 3 characters (spec 01 §5). */
+  /** Main game name under 3 characters (docs/product.md §P1.5). */
   'game/name_short': { category: 'invalid', message: 'Game name must be at least 3 characters' },
-  /** Main game name over 30 characters (spec 01 §5). */
+  /** Main game name over 30 characters (docs/product.md §P1.5). */
   'game/name_long': { category: 'invalid', message: 'Game name must be less than 30 characters' },
   /** Player limit outside 2–8. */
   'game/limit': { category: 'invalid', message: 'Player limit must be between 2 and 8' },
-  /** Entry fee under 100 (spec 01 §5). */
+  /** Entry fee under 100 (docs/product.md §P1.5). */
   'game/fee_low': { category: 'invalid', message: 'Minimum entry fee is 100 SRT tokens' },
   /** Entry fee over 1000 or off the 50-token steps. */
   'game/fee_step': {
@@ -112,10 +112,10 @@ const DEFINITIONS = {
   'support/message_required': { category: 'invalid', message: 'Please enter a message' },
   /** A support message over 2000 characters. */
   'support/message_long': { category: 'invalid', message: 'Message must be at most 2000 characters' },
-  // — Username seats (simple websocket, simple REST, public games; DECISIONS §8) —
+  // — Username seats (simple websocket, simple REST, public games; docs/product.md §D8) —
   /** A username that is empty after trimming. */
   'username/required': { category: 'invalid', message: 'Username is required' },
-  /** Public games: a username outside 3–15 characters (spec 02 §5). */
+  /** Public games: a username outside 3–15 characters (docs/product.md §P2.5). */
   'username/length': { category: 'invalid', message: 'Username must be between 3 and 15 characters' },
   /** Simple variants: a username over 20 characters. */
   'username/too_long': { category: 'invalid', message: 'Username must be at most 20 characters' },
@@ -141,7 +141,7 @@ const DEFINITIONS = {
   /** A play whose `source` is not where the card is (for example a hand card sent as face-up). */
   'play/source_mismatch': { category: 'invalid', message: 'That card is not in the place you are playing it from' },
   // — Records —
-  /** A record asked for while its game runs: the seed is revealed only at the end (DECISIONS §7). */
+  /** A record asked for while its game runs: the seed is revealed only at the end (docs/product.md §D7). */
   'record/not_over': { category: 'conflict', message: 'The record is published when the game is over' },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -22,7 +22,7 @@ export const SYSTEM_SENDER = 'System';
 export const CHAT_KEEP = 200;
 
 /**
- * The status lines of spec 02 §4 word for word (joins, setup, start, turn, end), and ours for what
+ * The status lines of docs/product.md §P2.4 word for word (joins, setup, start, turn, end), and ours for what
  * the spec does not name (spectators, returns, leaves). One table for every variant that writes them.
  */
 export const STATUS_LINES = {

@@ -182,7 +182,7 @@ describe('SimpleGames', () => {
     expect(s.scheduler.dueAt(id)).toBeUndefined();
   });
 
-  it('simple games - the status lines of spec 02 §4, word for word, and players’ chat lines', async () => {
+  it('simple games - the status lines of docs/product.md §P2.4, word for word, and players’ chat lines', async () => {
     const s = setup();
     const { id, alice, bob } = await pair(s);
     value(await s.games.addAi(id, alice));

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SHOTS_DIR } from './browser.js';
 
-/** The screen sizes every game table is checked at (DECISIONS §10): phones upright and on its side, a desktop. */
+/** The screen sizes every game table is checked at (docs/product.md §D10): phones upright and on its side, a desktop. */
 export const TABLE_SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'small-phone', width: 360, height: 640 },

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client, sleep } from '../harness.js';
 import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
 
-/** WCAG 2.0 and 2.1, levels A and AA (DECISIONS §10 asks for 2.0 A and AA; 2.1 comes free). */
+/** WCAG 2.0 and 2.1, levels A and AA (docs/product.md §D10 asks for 2.0 A and AA; 2.1 comes free). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** What fails the test: axe's two worst impacts (minor and moderate are left to judgement). */
 const FAILING = new Set(['serious', 'critical']);
@@ -281,7 +281,7 @@ const REGISTERED_VIEWS: readonly View[] = [
 ];
 
 /**
- * Accessibility of every route (DECISIONS §10): axe-core's WCAG 2.0 and 2.1 A and AA rules in
+ * Accessibility of every route (docs/product.md §D10): axe-core's WCAG 2.0 and 2.1 A and AA rules in
  * Debian's Chromium against the real server, at a phone size (390x844) and a desktop size
  * (1440x900): as a visitor, as a guest, as a registered player with a friend, and with games
  * waiting, in play and finished. A serious or critical violation fails the test, which prints each

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shot, useWebServer, withBrowser } from './browser.js';
 
 /**
- * Both addresses of a game room, `/play?gameId=7` and `/play/7` (spec 01 §2), lead back to the
+ * Both addresses of a game room, `/play?gameId=7` and `/play/7` (docs/product.md §P1.2), lead back to the
  * lobby at `/play`: Leave, and the automatic return after "not found" (issue 18, item 7: from
  * `/play/7` only the query was cleared, and the player stayed on "Joining game #7…").
  */

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, shot, useWebServer, withBrowser } from './browser.js';
 
-/** Spec 02 §9: the AI acts 1.5 s after its turn comes. */
+/** docs/product.md §P2.9: the AI acts 1.5 s after its turn comes. */
 const AI_DELAY_MS = 1500;
 
 /**

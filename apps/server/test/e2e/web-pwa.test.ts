@@ -43,7 +43,7 @@ describe('web client - installable app', () => {
     const html = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
     expect(html).toContain('rel="manifest"');
     expect(html).toContain('registerSW.js');
-    // `/ws` is both the main game's socket and a page (the simple websocket game's start, spec 02 §2).
+    // `/ws` is both the main game's socket and a page (the simple websocket game's start, docs/product.md §P2.2).
     const wsPage = await fetch(`${base}/ws`, { headers: { accept: 'text/html' } });
     expect(wsPage.status).toBe(200);
     expect(await wsPage.text()).toContain('rel="manifest"');

@@ -20,7 +20,7 @@ const SIZES = [
   { width: 1440, height: 900 },
 ] as const;
 
-/** Spec 01 §9: 24 px on one viewport class (from 768 px wide), 20 px on the other. */
+/** docs/product.md §P1.9: 24 px on one viewport class (from 768 px wide), 20 px on the other. */
 const MEDIUM = 768;
 
 const WELCOME = "Welcome! You've been automatically logged in as a guest user.";
@@ -88,7 +88,7 @@ describe('web client - the shell at four screen sizes', () => {
         await create.waitFor();
         const joins = page.getByRole('button', { name: 'Join Game' });
         await joins.first().waitFor();
-        // One toast at a time, at most 420 px wide from medium screens up (spec 01 §9).
+        // One toast at a time, at most 420 px wide from medium screens up (docs/product.md §P1.9).
         await expect(toast.count()).resolves.toBe(1);
         const toastBox = await box(toast);
         if (size.width >= MEDIUM) expect(toastBox.width).toBeLessThanOrEqual(420);

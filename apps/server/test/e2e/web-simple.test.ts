@@ -7,14 +7,14 @@ const DESKTOP = { width: 1280, height: 800 };
 /** An upper bound of loop rounds, so a stuck game fails instead of hanging. */
 const MAX_ROUNDS = 800;
 /**
- * The REST game against the AI sees each of its turns at the next 2 s poll (spec 02), so its length
+ * The REST game against the AI sees each of its turns at the next 2 s poll (docs/product.md §P2), so its length
  * follows the random deal: usually about a minute, but a deal where both keep picking up can run to
  * the engine's move cap (1,000 moves, about 500 turns here: some 12 minutes). Seen at 400 s in CI.
  */
 const SIMPLE_REST_GAME_MS = 900_000;
 
 /**
- * The two simple variants in real browsers against the real server (spec 02 §2, §4): the websocket
+ * The two simple variants in real browsers against the real server (docs/product.md §P2.2, §P2.4): the websocket
  * game created on its start page, joined by a second browser with the code, an AI added, everyone's
  * face-up choice and the whole game played through the UI to a winner, a third browser refused; and
  * the REST game played by one human against an AI to a winner, with a reload mid-game keeping the

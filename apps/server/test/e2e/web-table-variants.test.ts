@@ -4,7 +4,7 @@ import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
 import { expectTableFitsEverywhere } from './table-fit.js';
 
 /**
- * The game table (DECISIONS §10) of the four username variants in a real browser at the four
+ * The game table (docs/product.md §D10) of the four username variants in a real browser at the four
  * screen sizes once play has started — the simple websocket game, the simple REST game, a public
  * game and the easy game, each against an AI: every own card and every action lies inside the
  * viewport and is the element hit there, and the page does not scroll. Screenshots go to

@@ -6,7 +6,7 @@ import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
 import { expectTableFitsEverywhere, tableFit } from './table-fit.js';
 
 /**
- * The game table (DECISIONS §10) of the main game in a real browser at the four screen sizes once
+ * The game table (docs/product.md §D10) of the main game in a real browser at the four screen sizes once
  * play has started: every own card and both actions visible and tappable with nothing on top, no
  * page scroll — with the first hand and with a hand of 20+ cards after many pick-ups.
  */

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 
 /** The house account: the other side of every gift, fee, refund, prize and claim. */
 const HOUSE_ID = 0;
-/** Every new account is gifted this many tokens (DECISIONS §5). */
+/** Every new account is gifted this many tokens (docs/product.md §D5). */
 const GIFT = 100;
 
 /** An engine command a client saw acknowledged; `seat` null means "the game's first seat" (the REST creator). */
@@ -64,7 +64,7 @@ interface StoredCommand {
  * - the ledger is conserved: each movement is two rows summing to 0, so the sum of every balance
  *   (the house's included) is 0; each balance equals the sum of its ledger rows; there is one
  *   100-token gift per registered account;
- * - no balance is negative except the house's (it is minus all tokens ever minted, §5);
+ * - no balance is negative except the house's (it is minus all tokens ever minted, docs/product.md §D5);
  * - per game at most one prize (paid or held), paid or held for every finished main game, at most
  *   one claim, and a claim only of a held prize; per game and user the fees less the refunds are 0 or 1;
  * - each game's `entry_count` is the number of its record's entries, numbered 0…n-1 without a gap;

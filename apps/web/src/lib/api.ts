@@ -1,5 +1,5 @@
 /**
- * The shared request helper of spec 01 §7–§8: JSON with cookies; a body (and its JSON content
+ * The shared request helper of docs/product.md §P1.7–§P1.8: JSON with cookies; a body (and its JSON content
  * type) only when one is given; a non-OK answer fails with the body's `message` field when there
  * is one, otherwise "{status}: {status text or raw text}".
  */

@@ -1,4 +1,4 @@
-/** Display formats of spec 01 §2 (US English). */
+/** Display formats of docs/product.md §P1.2 (US English). */
 
 function time(date: Date): string {
   return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -29,7 +29,7 @@ export function unreadLabel(count: number): string {
 }
 
 /**
- * How long ago a game was created (spec 02 §9, the lobby and the public list): "just now" under
+ * How long ago a game was created (docs/product.md §P2.9, the lobby and the public list): "just now" under
  * 60 s, "N min ago" under an hour, "N hours ago" under a day, else "N days ago" (one hour and one
  * day in the singular). Times in ms since the epoch; a time in the future counts as now.
  */

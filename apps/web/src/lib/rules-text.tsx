@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 
 /**
  * The rules as players read them, the same words everywhere they are shown (/help, the offline
- * prototypes' tutorial): the engine's classic rules (DECISIONS §3; docs/rules.md is the longer text).
+ * prototypes' tutorial): the engine's classic rules (docs/product.md §D3; docs/rules.md is the longer text).
  */
 
 /** The card order, low to high, from the engine's ranks; the 2 is not in it (it is a reset). */
@@ -14,7 +14,7 @@ export function RankOrder(): ReactElement {
   return <span className="rank-order">{RANK_ORDER.join(' < ')}</span>;
 }
 
-/** The special cards, as the engine plays them (DECISIONS §3, docs/rules.md). */
+/** The special cards, as the engine plays them (docs/product.md §D3, docs/rules.md). */
 export const SPECIAL_CARDS: ReadonlyArray<readonly [string, string]> = [
   ['2', 'Reset. Playable on anything, and anything may be played on it. For the 7 rule it counts as the lowest card.'],
   ['7', 'The next play must be a 7 or lower, or a 2, or a 10.'],

@@ -1,4 +1,4 @@
-/** The client-side checks of spec 01 §5, with its messages. The server checks the same again. */
+/** The client-side checks of docs/product.md §P1.5, with its messages. The server checks the same again. */
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
@@ -33,7 +33,7 @@ export function validateRegister(values: RegisterValues): Errors<keyof RegisterV
   return errors;
 }
 
-/** A pending guest prize claim read from the address (spec 01 §2). */
+/** A pending guest prize claim read from the address (docs/product.md §P1.2). */
 export interface PendingClaim {
   readonly gameId: string;
   readonly guestId: string;
@@ -50,7 +50,7 @@ export function claimFromQuery(params: URLSearchParams): PendingClaim | null {
     : { gameId, guestId };
 }
 
-/** The win-claim banner (spec 01 §2). */
+/** The win-claim banner (docs/product.md §P1.2). */
 export function claimBanner(claim: PendingClaim): string {
   const what = claim.amount === undefined ? 'prize' : `${claim.amount} tokens`;
   return `Congratulations on your win! Create an account to claim your ${what}!`;

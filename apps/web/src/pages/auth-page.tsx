@@ -17,7 +17,7 @@ import { toast } from '../stores/toast-store.js';
 import { CheckedFields, type FieldSpecs, useCheckedForm } from '../ui/form.js';
 import { failureToast, whileBusy } from '../ui/send.js';
 
-/** The auth screen's loading state, in ms (spec 01 §9). */
+/** The auth screen's loading state, in ms (docs/product.md §P1.9). */
 export const AUTH_LOADING_MS = 2000;
 /** Delay before the waitlist redirect after an invite-only refusal, in ms. */
 export const WAITLIST_REDIRECT_MS = 2000;
@@ -27,7 +27,7 @@ const INVITE_ONLY = 'Registration is currently limited to invited users';
 type Tab = 'login' | 'register';
 
 /**
- * The login failure toast's text (spec 01 §8): the server's message; with none, "Login failed:
+ * The login failure toast's text (docs/product.md §P1.8): the server's message; with none, "Login failed:
  * {status text}" (the status text alone, not the helper's "{status}: …" line); with no status
  * text either (HTTP/2, or no answer at all), "Could not log in. Please try again.".
  */
@@ -39,7 +39,7 @@ export function loginFailureText(error: unknown): string {
 }
 
 /**
- * `/auth` (spec 01 §2): a short splash, then Login / Register tabs and play-as-guest. The register
+ * `/auth` (docs/product.md §P1.2): a short splash, then Login / Register tabs and play-as-guest. The register
  * tab is chosen by a prize claim (gameId + guestId [+ amount]) or an invite `code` in the address.
  */
 export function AuthPage(): ReactElement {

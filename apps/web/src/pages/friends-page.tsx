@@ -15,7 +15,7 @@ import { SignInPrompt } from '../ui/sign-in-prompt.js';
 export const FRIENDS_REFRESH_MS = 15_000;
 
 /**
- * `/friends` (DECISIONS §5): friends with their status (online, away, offline; fetched again every
+ * `/friends` (docs/product.md §D5): friends with their status (online, away, offline; fetched again every
  * 15 s), adding by username and removing after a confirm step. Visitors and guests are asked to
  * register.
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PickUpRule, RankOrder, RulesSection, SpecialCards } from '../lib/rules-text.js';
 import type { AccordionItem } from '../ui/accordion.js';
 
-/** The FAQ of the help page (spec 02 §2): exactly five questions. */
+/** The FAQ of the help page (docs/product.md §P2.2): exactly five questions. */
 export const FAQ: readonly AccordionItem[] = [
   {
     id: 'what',
@@ -62,7 +62,7 @@ export const FAQ: readonly AccordionItem[] = [
   },
 ];
 
-/** The rules exactly as the engine plays them (DECISIONS §3; docs/rules.md is the longer text). */
+/** The rules exactly as the engine plays them (docs/product.md §D3; docs/rules.md is the longer text). */
 export function GameRules(): ReactElement {
   return (
     <div className="rules">

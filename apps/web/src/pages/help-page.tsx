@@ -16,7 +16,7 @@ type HelpTab = 'faq' | 'rules' | 'contact';
 const TABS: readonly HelpTab[] = ['faq', 'rules', 'contact'];
 
 /**
- * `/help` (spec 02 §2): FAQ, Game Rules and Contact tabs. `?tab=rules` (or `contact`) opens that
+ * `/help` (docs/product.md §P2.2): FAQ, Game Rules and Contact tabs. `?tab=rules` (or `contact`) opens that
  * tab; switching tabs keeps the address in step without adding history entries.
  */
 export function HelpPage(): ReactElement {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Icon } from '../shell/icons.js';
 
-/** Any path without a screen (spec 01 §2). */
+/** Any path without a screen (docs/product.md §P1.2). */
 export function NotFound(): ReactElement {
   return (
     <div className="not-found">

@@ -11,7 +11,7 @@ import { LoadError } from '../ui/load-error.js';
 import { SignInPrompt } from '../ui/sign-in-prompt.js';
 
 /**
- * `/profile` (DECISIONS §5): a signed-in player's avatar, name, e-mail, games played, wins and
+ * `/profile` (docs/product.md §D5): a signed-in player's avatar, name, e-mail, games played, wins and
  * balance (`GET /api/profile`). Visitors and guests are asked to sign in.
  */
 export function ProfilePage(): ReactElement {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import logo from '../logo.svg';
 
-/** The start-up splash while the user loads (spec 01 §2). */
+/** The start-up splash while the user loads (docs/product.md §P1.2). */
 export function Splash(): ReactElement {
   return (
     <div className="splash" role="status" aria-live="polite">

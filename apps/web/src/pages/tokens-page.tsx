@@ -13,7 +13,7 @@ import { SignInPrompt } from '../ui/sign-in-prompt.js';
 type Order = 'balance' | 'wins';
 
 /**
- * `/tokens` (DECISIONS §5): a registered player's balance and token history; guests and visitors
+ * `/tokens` (docs/product.md §D5): a registered player's balance and token history; guests and visitors
  * see an invitation to register instead. The leaderboard (by balance or by wins) is for everyone.
  * /auth lands here after a prize claim.
  */

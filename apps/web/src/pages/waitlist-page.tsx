@@ -8,7 +8,7 @@ import { useCheckedForm } from '../ui/form.js';
 import { SendForm, type SendFormSpec } from '../ui/send.js';
 
 /**
- * `/waitlist` (DECISIONS §5): the application form for an invite (name, e-mail and a note), sent to
+ * `/waitlist` (docs/product.md §D5): the application form for an invite (name, e-mail and a note), sent to
  * `POST /api/waitlist`; then a thank-you card. Applying again with the same e-mail is accepted (the
  * server keeps every application and says the address was already on the list).
  */

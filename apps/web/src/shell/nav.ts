@@ -8,7 +8,7 @@ export interface NavEntry {
   readonly pill?: string;
 }
 
-/** The drawer's menu and the bottom tab bar (spec 01 §2); the last entry depends on the user. */
+/** The drawer's menu and the bottom tab bar (docs/product.md §P1.2); the last entry depends on the user. */
 export function menuEntries(signedIn: boolean): NavEntry[] {
   return [
     { to: '/', label: 'Home', icon: 'home' },

@@ -7,10 +7,10 @@ import { Avatar } from './avatar.js';
 import { Icon } from './icons.js';
 import { isActive, menuEntries, SETTINGS_ENTRIES } from './nav.js';
 
-/** How the shell shows someone who is not signed in (spec 01 §2). */
+/** How the shell shows someone who is not signed in (docs/product.md §P1.2). */
 const NOBODY = { id: 0, username: 'Guest', avatar: null } as const;
 
-/** The app shell (spec 01 §2): top bar, left drawer, bottom tab bar and the "Powered by" link. */
+/** The app shell (docs/product.md §P1.2): top bar, left drawer, bottom tab bar and the "Powered by" link. */
 export function Shell(): ReactElement {
   const user = useAuth((s) => s.user);
   const shown = user ?? NOBODY;

@@ -6,7 +6,7 @@ import { useToastEdge } from './use-toast-edge.js';
 /**
  * Toasts on Radix's accessible primitive: announced politely, F8 focuses the region, swipe right
  * (threshold 50 px) dismisses, one at a time, 5 s unless told, at most 420 px wide from medium
- * screens up (spec 01 §9). A toast sits over the top bar, or over the tab bar when the top would
+ * screens up (docs/product.md §P1.9). A toast sits over the top bar, or over the tab bar when the top would
  * cover a control of the page (`useToastEdge`), and stays there: it never covers what the player
  * came to use, and never jumps under a finger.
  */

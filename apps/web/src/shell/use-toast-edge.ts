@@ -13,7 +13,7 @@ const CHROME = '.top-bar, .tab-bar, .powered-by';
 const FIRST_EDGE = 'top';
 /**
  * A game table's middle (deck, pile, the last move): while a table shows, the toast sits there, so
- * it never covers an own card or an action button (DECISIONS §10) — unless the middle shows a
+ * it never covers an own card or an action button (docs/product.md §D10) — unless the middle shows a
  * panel of its own (a winner with its buttons).
  */
 const TABLE_SLOT = '[data-toast-slot]';
@@ -21,8 +21,8 @@ const TABLE_SLOT = '[data-toast-slot]';
 const SETTLE_MS = 500;
 
 /**
- * Puts each toast at the edge of the screen where it covers no control of the page (spec 01 §9
- * toasts; DECISIONS §10: never over the own cards or the action buttons). The place is measured
+ * Puts each toast at the edge of the screen where it covers no control of the page (docs/product.md §P1.9
+ * toasts; docs/product.md §D10: never over the own cards or the action buttons). The place is measured
  * when the toast appears, again while the page settles around it (its first half second) and when
  * the window is resized; never on scroll or later, so a toast does not jump under a finger that is
  * reaching for something. `viewport` is the toast viewport, a full-screen layer whose padding says

@@ -25,7 +25,7 @@ interface AuthState {
   logout(): Promise<void>;
 }
 
-/** Spec 01 §4: the user comes from the auth check; a 401 means signed out (no retry). */
+/** docs/product.md §P1.4: the user comes from the auth check; a 401 means signed out (no retry). */
 export const useAuth = create<AuthState>()((set) => ({
   user: null,
   loading: true,
@@ -59,7 +59,7 @@ export const useAuth = create<AuthState>()((set) => ({
   },
 }));
 
-/** Guests have negative ids (spec 01 §4). */
+/** Guests have negative ids (docs/product.md §P1.4). */
 export function isGuest(user: User | null): boolean {
   return user !== null && user.id < 0;
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Server configuration the client shows (DECISIONS §1). */
+/** Server configuration the client shows (docs/product.md §D1). */
 export interface ClientConfig {
   readonly supportEmail: string;
   readonly poweredByUrl: string;

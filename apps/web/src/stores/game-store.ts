@@ -4,7 +4,7 @@ import { toast } from './toast-store.js';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'closed' | 'error';
 
-/** Socket constants of spec 01 §9. */
+/** Socket constants of docs/product.md §P1.9. */
 export const SOCKET_ATTEMPTS = 3;
 export const SOCKET_CONNECT_TIMEOUT_MS = 10_000;
 export const KEEP_ALIVE_IDLE_MS = 20_000;
@@ -56,7 +56,7 @@ const stateWaiters = new Set<(game: MainGameState) => void>();
 /** The server's default port: the local address, and the port of the fallback address. */
 const DEFAULT_PORT = 5000;
 
-/** Where the main socket connects (spec 01 §7). */
+/** Where the main socket connects (docs/product.md §P1.7). */
 export interface SocketAddresses {
   /** `ws(s)://{page host}/ws`; `ws://localhost:5000/ws` if the page's address cannot be used. */
   readonly primary: string;
@@ -150,7 +150,7 @@ export const useGame = create<GameStore>()((set, get) => {
       else useFallback = !useFallback;
       attempts++;
       set({ status: 'connecting' });
-      // 1 s × 2^attempt, at most 10 s (spec 01 §9).
+      // 1 s × 2^attempt, at most 10 s (docs/product.md §P1.9).
       setTimeout(open, Math.min(10_000, 1000 * 2 ** attempts));
     };
   };
@@ -239,7 +239,7 @@ export const useGame = create<GameStore>()((set, get) => {
       set({ status: 'closed' });
     },
     /**
-     * Joins `gameId` (spec 01 §4): skipped when already in it; otherwise up to 3 attempts, the
+     * Joins `gameId` (docs/product.md §P1.4): skipped when already in it; otherwise up to 3 attempts, the
      * first after 500 ms, then 1 s × (attempt − 1) apart, each waiting 3 s for the game's state.
      */
     async join(gameId) {

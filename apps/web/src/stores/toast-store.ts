@@ -5,7 +5,7 @@ export interface Toast {
   readonly title: string;
   readonly description?: string;
   readonly variant?: 'default' | 'destructive';
-  /** ms; default 5000 (spec 01 §9: 3 s on game toasts). */
+  /** ms; default 5000 (docs/product.md §P1.9: 3 s on game toasts). */
   readonly duration?: number;
 }
 
@@ -15,7 +15,7 @@ interface ToastState {
   dismiss(id: number): void;
 }
 
-/** At most one toast at a time (spec 01 §9): a new one replaces the one showing. */
+/** At most one toast at a time (docs/product.md §P1.9): a new one replaces the one showing. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 

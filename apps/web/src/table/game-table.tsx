@@ -21,7 +21,7 @@ import { useCardPrefs } from './prefs.js';
 import { useRovingCards } from './roving.js';
 
 /**
- * The game table of every screen (DECISIONS §10; docs/web.md "The table kit"): the other seats (a
+ * The game table of every screen (docs/product.md §D10; docs/web.md "The table kit"): the other seats (a
  * strip on a phone, around an oval on a wide screen), the deck, the pile and the last move in the
  * middle, the viewer's face-down cards with the face-up ones lying on them, the hand as one fan,
  * and the action bar — all inside the viewport, never scrolled. `header` is the screen's own top
@@ -110,7 +110,7 @@ export function GameTable(props: {
 
 /**
  * Marks the page while a table is shown, so the shell hides its bottom tab bar and the "Powered
- * by" link on a phone (DECISIONS §10: nothing on top of the own cards; the table fits the screen).
+ * by" link on a phone (docs/product.md §D10: nothing on top of the own cards; the table fits the screen).
  */
 export function useInPlay(active: boolean): void {
   useEffect(() => {

@@ -17,7 +17,7 @@ export function fanStep(count: number, width: number, cardWidth: number): number
 }
 
 /**
- * The viewer's hand as one overlapped row (DECISIONS §10), low to high as the page sorted it. Every
+ * The viewer's hand as one overlapped row (docs/product.md §D10), low to high as the page sorted it. Every
  * card is a button; where they overlap, each button is only as wide as its card's visible edge (see
  * `CardView`'s `slice`), so a tap or a click at its middle lands on it. The row measures its width
  * and a card's, and spaces the cards to fit.

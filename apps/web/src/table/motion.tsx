@@ -2,7 +2,7 @@ import { Component, type ReactNode, type RefObject } from 'react';
 import type { LastMove } from './model.js';
 
 /**
- * The table's moves in motion (DECISIONS §10): a card travels from where it was to where it goes —
+ * The table's moves in motion (docs/product.md §D10): a card travels from where it was to where it goes —
  * dealt or drawn from the deck, played to the pile (from the hand, or from an opponent's seat),
  * picked up (the pile into a hand or towards a seat), burned (the pile fades away) — in at most
  * `MOVE_MS`, with transform and opacity only (Web Animations: no layout work in the frames), and

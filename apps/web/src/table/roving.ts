@@ -4,7 +4,7 @@ import { type FocusEvent, type KeyboardEvent, type RefObject, useState } from 'r
 const GROUPS = '.gt-row, .gt-hand';
 
 /**
- * Keyboard play on the own cards (DECISIONS §10): the own cards are one stop in the tab order (the
+ * Keyboard play on the own cards (docs/product.md §D10): the own cards are one stop in the tab order (the
  * card last focused, else the first legal play, else the first that may be pressed); Left/Right move between the cards that
  * may be pressed, Up/Down between the rows (face-down and face-up, the hand), Home/End to the ends;
  * Enter or Space selects (the card is a button), and Tab goes on to the action buttons.

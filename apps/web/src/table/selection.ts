@@ -1,7 +1,7 @@
 import type { TableCard } from './cards.js';
 
 /**
- * The selection after pressing card `id` (spec 01 §4, spec 02 §4): a selected card is deselected;
+ * The selection after pressing card `id` (docs/product.md §P1.4, §P2.4): a selected card is deselected;
  * a card of the selection's rank joins it; any other card (or a face-down one) replaces it. Which
  * cards may be pressed at all is the server's (or the engine's) say, not this function's.
  */

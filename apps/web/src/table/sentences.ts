@@ -63,7 +63,7 @@ function list(names: readonly string[]): string {
 }
 
 /**
- * One line telling what a move did, in words, from the engine's events (DECISIONS §2: the text
+ * One line telling what a move did, in words, from the engine's events (docs/product.md §D2: the text
  * reads the events, it decides no rule). `state` is the state after the events: it gives the names,
  * the rules and the pile, so a 7 on top says what the next player must do. For example "Ann played
  * 7♥ 7♠ — the next player must play 7 or lower", "Bob picked up the pile (6 cards)", "Cy played 10♣

@@ -14,7 +14,7 @@ export function clockText(seconds: number): string {
 }
 
 /**
- * The turn clock of the seat whose turn it is (DECISIONS §6): the time left before the server
+ * The turn clock of the seat whose turn it is (docs/product.md §D6): the time left before the server
  * plays that seat with the AI, from the state's `turnDeadline`; nothing when no clock runs. It
  * ticks every second; the ticking text is hidden from screen readers, which hear only "10 seconds
  * left" once (its own polite live region). It sits next to the turn line, not inside it, so the

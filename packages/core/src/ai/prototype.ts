@@ -4,7 +4,7 @@ import type { GameView } from '../view.js';
 import type { AiPolicy } from './policy.js';
 import { pickOne, randomFaceUp } from './random.js';
 
-/** Chance that the prototype AI picks up although it could play (spec 02 §4: plays with 0.8). */
+/** Chance that the prototype AI picks up although it could play (docs/product.md §P2.4: plays with 0.8). */
 export const PROTOTYPE_PICK_UP_CHANCE = 0.2;
 
 /**

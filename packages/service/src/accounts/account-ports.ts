@@ -1,7 +1,7 @@
 import type { Result } from '@palace/core';
 import type { PostingKind } from '../ports.js';
 
-/** A player. Guests have negative ids (DECISIONS §5); `isGuest` is `id < 0`. */
+/** A player. Guests have negative ids (docs/product.md §D5); `isGuest` is `id < 0`. */
 export interface User {
   readonly id: number;
   readonly username: string;

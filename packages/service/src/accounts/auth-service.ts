@@ -4,11 +4,11 @@ import type { Clock, IdSource } from '../ports.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import type { AccountsStore, PasswordHasher, TokensStore, User } from './account-ports.js';
 
-/** Tokens every new account gets (spec 01 §9). */
+/** Tokens every new account gets (docs/product.md §P1.9). */
 export const REGISTRATION_GIFT = 100;
-/** Sessions end after this long without use, in ms (DECISIONS §5: 30 days idle). */
+/** Sessions end after this long without use, in ms (docs/product.md §D5: 30 days idle). */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
-/** A guest unseen this long is deleted unless a prize of theirs waits for a claim (DECISIONS §12). */
+/** A guest unseen this long is deleted unless a prize of theirs waits for a claim (docs/product.md §D12). */
 export const GUEST_UNSEEN_MS = 30 * 24 * 60 * 60 * 1000;
 /** How often the server purges unseen guests, in ms. */
 export const GUEST_PURGE_MS = 60 * 60 * 1000;
@@ -48,7 +48,7 @@ export interface AuthPorts {
 type Answer<T> = Promise<Result<T, ServiceError>>;
 
 /**
- * Accounts and sessions (spec 01 §4–§8, DECISIONS §5): invite-only registration with the
+ * Accounts and sessions (docs/product.md §P1.4–§P1.8, §D5): invite-only registration with the
  * registration gift, login by username or e-mail, guests, and server-side sessions.
  */
 export class AuthService {
@@ -111,7 +111,7 @@ export class AuthService {
    * A new guest: negative id, the name "Guest" and a number from 1000 to 9999. A request that
    * already carries a guest session keeps that guest and its session (and is not counted).
    * `mayCreate` is asked before a new guest is written (the per-address guest limit of
-   * DECISIONS §12); when it says no, nothing is written and the answer is `auth/too_many_guests`.
+   * docs/product.md §D12); when it says no, nothing is written and the answer is `auth/too_many_guests`.
    */
   async guestLogin(previous?: string, mayCreate: () => Promise<boolean> = async () => true): Answer<Signed> {
     const current = await this.check(previous);
@@ -127,7 +127,7 @@ export class AuthService {
   /**
    * Deletes the guests unseen for `GUEST_UNSEEN_MS` (no session used since; a session lasts
    * `SESSION_IDLE_MS` past its last use) that hold no unclaimed prize, with their sessions,
-   * presence, friend and result rows; finished games' records keep their names (DECISIONS §12).
+   * presence, friend and result rows; finished games' records keep their names (docs/product.md §D12).
    * The server runs it every `GUEST_PURGE_MS`. Answers how many guests went.
    */
   async purgeGuests(): Promise<number> {

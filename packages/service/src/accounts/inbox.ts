@@ -6,7 +6,7 @@ import type { User } from './account-ports.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A waitlist application (DECISIONS §5) as stored. The e-mail is trimmed and lower-cased. */
+/** A waitlist application (docs/product.md §D5) as stored. The e-mail is trimmed and lower-cased. */
 export interface WaitlistApplication {
   readonly name: string;
   readonly email: string;
@@ -68,8 +68,8 @@ function length(value: string, min: number, max: number, tooShort: ServiceErrorC
 }
 
 /**
- * The waitlist application (DECISIONS §5: name, e-mail and a note) and the help page's contact
- * form (spec 02 §2). Inputs are trimmed and checked here, with messages fit to show under a field.
+ * The waitlist application (docs/product.md §D5: name, e-mail and a note) and the help page's contact
+ * form (docs/product.md §P2.2). Inputs are trimmed and checked here, with messages fit to show under a field.
  */
 export class InboxService {
   constructor(private readonly ports: { readonly inbox: InboxStore; readonly clock: Clock }) {}

@@ -40,9 +40,9 @@ export const EASY_KIND = 'easy';
 type Answer<T> = Promise<Result<T, ServiceError>>;
 
 /**
- * The easy variant (spec 02 §4, §7): create or join by name, add AI players, start, play one card
+ * The easy variant (docs/product.md §P2.4, §P2.7): create or join by name, add AI players, start, play one card
  * at a time naming where it comes from, pick up, and let the client trigger each AI move. Player
- * ids handed out are secret credentials (DECISIONS §8); only their digests are stored, and every id
+ * ids handed out are secret credentials (docs/product.md §D8); only their digests are stored, and every id
  * anyone else sees is a public seat id. Rules: the easy preset (2 resets, 10 burns), no face-up
  * choice, up to `EASY_MAX_PLAYERS` seats, started by any seated player.
  */

@@ -7,7 +7,7 @@ import { mainCard, masked } from '../wire-cards.js';
 import type { EasyMeta } from './easy-meta.js';
 
 /**
- * The easy game as one viewer may see it (spec 02 §3). `seat` is the viewer's public seat id and
+ * The easy game as one viewer may see it (docs/product.md §P2.3). `seat` is the viewer's public seat id and
  * `credential` the secret they proved it with; both null for a stranger. Built from the engine's
  * per-viewer view, so no other player's hand and no face-down card (the viewer's own included) is
  * in it; the viewer's own seat carries their credential instead of the seat id.

@@ -56,7 +56,7 @@ function short(needed: number, verb: 'create' | 'join'): ServiceError {
 }
 
 /**
- * The main real-time game (spec 01): signed-in players (guests included) create and join games by
+ * The main real-time game (docs/product.md §P1): signed-in players (guests included) create and join games by
  * user id, pay entry fees from their token balance, choose face-up cards (which counts as ready),
  * play, chat, and the winner takes `entryFee × playerLimit`. Every token movement is booked in the
  * same write as the game change that causes it (see `effects`).

@@ -22,7 +22,7 @@ export function mainChatMessage(gameId: string, entry: MainChatEntry): MainChatM
   };
 }
 
-/** Main-game status words for the engine's phases (DECISIONS §4). */
+/** Main-game status words for the engine's phases (docs/product.md §D4). */
 export function mainStatus(game: StoredGame<MainMeta>): MainGameState['status'] {
   if (game.meta.cancelled || game.state.phase === 'finished') return 'completed';
   return game.state.phase === 'playing' ? 'active' : 'waiting';

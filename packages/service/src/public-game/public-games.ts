@@ -44,11 +44,11 @@ type Answer<T> = Promise<Result<T, ServiceError>>;
 type Say = (events: readonly GameEvent[], state: GameState) => string;
 
 /**
- * The public-games variant (spec 02 §4, §7): games listed for everyone (or private, by id), a
+ * The public-games variant (docs/product.md §P2.4, §P2.7): games listed for everyone (or private, by id), a
  * waiting room where anyone seated adds AI players and starts, a setup step choosing 3 face-up
  * cards, then play. Whoever joins a started (or full) game watches as a spectator. Names prove
  * nothing: every seat and spectator holds a secret token (a cookie) whose digest the game keeps
- * (DECISIONS §8). The chat carries the spec's status lines, AI moves included.
+ * (docs/product.md §D8). The chat carries the spec's status lines, AI moves included.
  */
 export class PublicGames extends VariantGames<PublicMeta> {
   private readonly aiDelayMs: number;

@@ -8,7 +8,7 @@ import { type ServiceError, serviceError } from '../service-error.js';
 import { STATUS_LINES, systemLine, withChat } from '../status-lines.js';
 import type { PublicEntered, PublicMeta, PublicSpectator } from './public-meta.js';
 
-/** A username of 3–15 characters after trimming (spec 02 §5). */
+/** A username of 3–15 characters after trimming (docs/product.md §P2.5). */
 export const PUBLIC_NAME_RULE: NameRule = {
   min: PUBLIC_NAME_MIN,
   max: PUBLIC_NAME_MAX,

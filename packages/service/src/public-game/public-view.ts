@@ -8,7 +8,7 @@ import { mainCard, masked } from '../wire-cards.js';
 import type { PublicMeta } from './public-meta.js';
 
 /**
- * The public game as one viewer may see it (spec 02 §3). `seat` is the viewer's public seat id,
+ * The public game as one viewer may see it (docs/product.md §P2.3). `seat` is the viewer's public seat id,
  * or null for a spectator or a stranger. Built from the engine's per-viewer view, so it holds no
  * other player's hand card, no face-down card (the viewer's own included) and no deck card; other
  * hands are masked slots `hand-{n}` that say nothing about the cards. No token or digest is in it.

@@ -40,9 +40,9 @@ export type RestPolled = { readonly gameState: RestGameState; readonly lastUpdat
 type Answer<T> = Promise<Result<T, ServiceError>>;
 
 /**
- * The server-backed REST game (spec 02 §7): create, join or resume, ready, start, add AI, play,
+ * The server-backed REST game (docs/product.md §P2.7): create, join or resume, ready, start, add AI, play,
  * pick up, chat, view, poll and lobby, over the game service. Player ids handed out are secret
- * credentials (DECISIONS §8); only their digests are stored, and every id anyone else sees is a
+ * credentials (docs/product.md §D8); only their digests are stored, and every id anyone else sees is a
  * public seat id.
  */
 export class RestGames extends VariantGames<RestMeta> {
@@ -77,7 +77,7 @@ export class RestGames extends VariantGames<RestMeta> {
     const credential = this.ports.ids.secret();
     const seat = 'p1';
     const created = await this.games.create({
-      // No face-up choice in this variant (DECISIONS §3); the starter must have said ready.
+      // No face-up choice in this variant (docs/product.md §D3); the starter must have said ready.
       options: tableOptions({
         rules: { ...PRESETS[variant].rules, chooseFaceUp: false },
         flow: 'manual',
@@ -158,7 +158,7 @@ export class RestGames extends VariantGames<RestMeta> {
     return this.seated(gameId, playerId, (seat) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] }));
   }
 
-  /** Adds a chat message; whether it is an emoji message is decided here (spec 02 §5). */
+  /** Adds a chat message; whether it is an emoji message is decided here (docs/product.md §P2.5). */
   chat(gameId: string, playerId: string, message: string): Answer<RestGameState> {
     const text = message.trim();
     if (text.length === 0) return Promise.resolve(err(serviceError('chat/empty')));

@@ -18,7 +18,7 @@ export function restCard(card: Card | StoredCard): RestCard {
 }
 
 /**
- * The REST game as one viewer may see it (spec 02 §3). `seat` is the viewer's public seat id and
+ * The REST game as one viewer may see it (docs/product.md §P2.3). `seat` is the viewer's public seat id and
  * `credential` the secret they proved it with; both null for a stranger. Built from the engine's
  * per-viewer view, so nobody's hidden cards (the viewer's own face-down cards included) are in it.
  */

@@ -22,7 +22,7 @@ import { simpleView } from './simple-view.js';
 type Answer<T> = Promise<Result<T, ServiceError>>;
 
 /**
- * The simple websocket and simple REST games (spec 02 §4, §7): a room a player joins by typing a
+ * The simple websocket and simple REST games (docs/product.md §P2.4, §P2.7): a room a player joins by typing a
  * name; everyone dealt on sitting down picks 3 face-up cards, and play starts by itself once at
  * least 2 players have chosen. AI players join on request and act on the server. One class for
  * both variants: they differ only in the transport and how the seat token travels.
@@ -140,7 +140,7 @@ export class SimpleGames extends VariantGames<SimpleMeta> {
     return changed.ok ? ok({ ...changed.value, aiName }) : changed;
   }
 
-  /** Leaves: frees the seat while the game is being set up; in play the seat stays (DECISIONS §4). */
+  /** Leaves: frees the seat while the game is being set up; in play the seat stays (docs/product.md §D4). */
   leave(gameId: string, actor: SimpleActor): Answer<SimpleChanged> {
     return this.seated(gameId, actor, (seat, game) => {
       const { [seat.id]: _key, ...keys } = game.meta.keys;

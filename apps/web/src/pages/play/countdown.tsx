@@ -1,16 +1,16 @@
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { playTick } from './sounds.js';
 
-/** The "Game Starting" countdown, in seconds (spec 01 §9). */
+/** The "Game Starting" countdown, in seconds (docs/product.md §P1.9). */
 export const COUNTDOWN_SECONDS = 3;
 /** One tick per second. */
 const TICK_MS = 1000;
-/** Spec 01 §2: the countdown's volumes; the last tick ("1") is the louder one. */
+/** docs/product.md §P1.2: the countdown's volumes; the last tick ("1") is the louder one. */
 const TICK_VOLUME = 0.3;
 const LAST_TICK_VOLUME = 0.5;
 
 /**
- * The "Game Starting" overlay (spec 01 §2): shows 3, 2, 1, one per second with one tick each (three
+ * The "Game Starting" overlay (docs/product.md §P1.2): shows 3, 2, 1, one per second with one tick each (three
  * ticks, the last louder), then calls `onDone` once. A re-render with a new `onDone` (every game
  * state the board receives meanwhile) neither restarts the second nor plays a tick again.
  */

@@ -18,7 +18,7 @@ const DEFAULT_RULES: MainRules = {
   mustPlayAllSameValue: false,
 };
 
-/** GAME-{timestamp}-{6 random upper-case characters} (spec 01 §3). */
+/** GAME-{timestamp}-{6 random upper-case characters} (docs/product.md §P1.3). */
 export function gameCode(now = Date.now()): string {
   const letters = Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
   return `GAME-${now}-${letters}`;
@@ -31,7 +31,7 @@ export function nameError(name: string): string | undefined {
   return undefined;
 }
 
-/** The create-game stage (spec 01 §2, §5). Guests play free; a player must afford the fee. */
+/** The create-game stage (docs/product.md §P1.2, §P1.5). Guests play free; a player must afford the fee. */
 export function CreateGame({
   onCancel,
   onCreated,

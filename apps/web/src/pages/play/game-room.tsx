@@ -15,7 +15,7 @@ import { Countdown } from './countdown.js';
 import { mainTableModel } from './main-table.js';
 import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
 
-/** The game room (spec 01 §2): header, waiting screen, countdown, board, chat and game over. */
+/** The game room (docs/product.md §P1.2): header, waiting screen, countdown, board, chat and game over. */
 export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => void }): ReactElement {
   const user = useAuth((s) => s.user);
   const game = useGame((s) => s.game);

@@ -5,7 +5,7 @@ import { durationLabel, timestampLabel } from '../../lib/format.js';
 import { Avatar } from '../../shell/avatar.js';
 import { isGuest, useAuth } from '../../stores/auth-store.js';
 
-/** The lobby is refetched every 5 s (spec 01 §9). */
+/** The lobby is refetched every 5 s (docs/product.md §P1.9). */
 export const LOBBY_REFETCH_MS = 5_000;
 const FILTERS = ['All Games', 'Public', 'Private', 'Tournaments'] as const;
 type Filter = (typeof FILTERS)[number];

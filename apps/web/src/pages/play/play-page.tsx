@@ -11,13 +11,13 @@ import { RoomBoundary } from './room-boundary.js';
 /** The lobby's address: leaving a game from `/play?gameId=7` or `/play/7` lands here. */
 const LOBBY_PATH = '/play';
 
-/** The address of game `id` (spec 01 §2: `/play?gameId={id}`). */
+/** The address of game `id` (docs/product.md §P1.2: `/play?gameId={id}`). */
 function gamePath(id: number): string {
   return `${LOBBY_PATH}?gameId=${id}`;
 }
 
 /**
- * `/play` (spec 01 §2): lobby, create form and game room. A visitor is signed in as a guest
+ * `/play` (docs/product.md §P1.2): lobby, create form and game room. A visitor is signed in as a guest
  * automatically; `?gameId=` (or the path form `/play/:id`) goes straight to the room.
  */
 export function PlayPage(): ReactElement {

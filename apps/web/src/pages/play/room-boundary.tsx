@@ -9,7 +9,7 @@ interface Props {
 
 /**
  * If the game screen fails to render, show what went wrong with some debug information and a way
- * back to the lobby (spec 01 §2), instead of a blank page.
+ * back to the lobby (docs/product.md §P1.2), instead of a blank page.
  */
 export class RoomBoundary extends Component<Props, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };

@@ -1,9 +1,9 @@
 import type { MainGameState } from '@palace/protocol';
 import { actionSentence } from '../../table/sentences.js';
 
-/** Where the notification prompt's dismissal is remembered (spec 01 §3). */
+/** Where the notification prompt's dismissal is remembered (docs/product.md §P1.3). */
 export const PROMPT_DISMISSED_KEY = 'palace_notification_prompt_dismissed';
-/** How long the "notifications on" confirmation shows, in ms (spec 01 §9). */
+/** How long the "notifications on" confirmation shows, in ms (docs/product.md §P1.9). */
 export const ENABLED_CONFIRMATION_MS = 2000;
 
 export interface NoticeInputs {
@@ -18,7 +18,7 @@ export interface NoticeInputs {
 }
 
 /**
- * Whether to send the turn notification now (spec 01 §4): signed in, permission granted, the
+ * Whether to send the turn notification now (docs/product.md §P1.4): signed in, permission granted, the
  * screen not focused, the game active and the user's turn — and not again for the same game until
  * the turn has passed away.
  */

@@ -3,10 +3,10 @@ import { create } from 'zustand';
 import { moveOf } from '../../table/sentences.js';
 import { describeEvents, type LocalMove, newHotSeatTable, randomSeed, run } from './local-game.js';
 
-/** Spec 02 §9 for this prototype: 2 to 4 players at one device. */
+/** docs/product.md §P2.9 for this prototype: 2 to 4 players at one device. */
 export const MIN_PLAYERS = MIN_SEATS;
 export const MAX_PLAYERS = 4;
-/** Longest player name (spec 02 §9's username limit). */
+/** Longest player name (docs/product.md §P2.9's username limit). */
 export const NAME_MAX = 15;
 
 interface HotSeatState {

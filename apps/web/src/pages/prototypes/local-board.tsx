@@ -17,10 +17,10 @@ import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
 import type { LocalMove } from './local-game.js';
 import { ruleErrorToast } from './rule-toast.js';
 
-/** Spec 02 §9: toasts last 3 s. */
+/** docs/product.md §P2.9: toasts last 3 s. */
 export const PROTOTYPE_TOAST_MS = 3000;
 
-/** Shows the engine's refusal as the prototype's toast (spec 02 §5). */
+/** Shows the engine's refusal as the prototype's toast (docs/product.md §P2.5). */
 export function toastRefusal(state: GameState, seat: string, error: RuleError): void {
   const own = state.seats.find((s) => s.id === seat);
   toast({ ...ruleErrorToast(error, own === undefined ? null : activeSource(own)), duration: PROTOTYPE_TOAST_MS });
@@ -29,7 +29,7 @@ export function toastRefusal(state: GameState, seat: string, error: RuleError): 
 /**
  * The table seen from `viewer`'s seat, on the table kit: the others (hand count, face-up cards,
  * face-down count), the deck and the pile, the last action, and the viewer's rows with Pick Up and
- * Play. Every own card can be pressed (a refused one is explained by a toast, spec 02 §5); the
+ * Play. Every own card can be pressed (a refused one is explained by a toast, docs/product.md §P2.5); the
  * engine's hints (`playable`, `canPickUp`) are outlined. Every command goes to the engine through
  * `onCommand`, which answers with the rule it broke (shown as a toast) or null.
  */
@@ -124,7 +124,7 @@ export function localTableModel(
           mine: myTurn,
         },
     own,
-    // Every own card may be pressed: a refused one gets its toast (spec 02 §5).
+    // Every own card may be pressed: a refused one gets its toast (docs/product.md §P2.5).
     enabled: everyOwnCard,
     hinted: myTurn ? view.hints.playable : [],
     selected: ui.selected,

@@ -14,16 +14,16 @@ import {
 import { describeMove, type moveOf } from '../../table/sentences.js';
 
 /**
- * The offline prototypes' glue to `@palace/core` (DECISIONS §2: one engine). Nothing here decides a
+ * The offline prototypes' glue to `@palace/core` (docs/product.md §D2: one engine). Nothing here decides a
  * rule: games are created, driven and described only through the engine's own functions.
  */
 
-/** Single-player prototype: 3 face-down, 3 face-up, 3 in hand, no setup step (DECISIONS §3). */
+/** Single-player prototype: 3 face-down, 3 face-up, 3 in hand, no setup step (docs/product.md §D3). */
 export const SINGLE_PLAYER_RULES: Rules = { ...DEFAULT_RULES, chooseFaceUp: false };
-/** Multiplayer-style prototype: each player chooses 3 face-up cards before play (DECISIONS §3). */
+/** Multiplayer-style prototype: each player chooses 3 face-up cards before play (docs/product.md §D3). */
 export const HOT_SEAT_RULES: Rules = { ...DEFAULT_RULES, chooseFaceUp: true };
 
-/** Spec 02 §9: the AI acts 1.5 s after its turn comes. */
+/** docs/product.md §P2.9: the AI acts 1.5 s after its turn comes. */
 export const AI_DELAY_MS = 1500;
 export const HUMAN_SEAT = 'you';
 export const AI_SEAT = 'ai';

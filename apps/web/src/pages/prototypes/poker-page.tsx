@@ -7,7 +7,7 @@ import { AI_DELAY_MS, HUMAN_SEAT } from './local-game.js';
 import { aiIsDue, usePoker } from './poker-store.js';
 import { Tutorial } from './tutorial.js';
 
-/** Waits 1.5 s whenever the AI's turn comes, then lets it move (spec 02 §4, §9). */
+/** Waits 1.5 s whenever the AI's turn comes, then lets it move (docs/product.md §P2.4, §P2.9). */
 export function useAiTurn(): void {
   const game = usePoker((s) => s.game);
   const aiStep = usePoker((s) => s.aiStep);
@@ -19,7 +19,7 @@ export function useAiTurn(): void {
 }
 
 /**
- * `/poker`: the single-player prototype (spec 02 §2, §4): you against the prototype AI, offline,
+ * `/poker`: the single-player prototype (docs/product.md §P2.2, §P2.4): you against the prototype AI, offline,
  * with tabs Game and How to Play, a winner message and Play Again.
  */
 export function PokerPage(): ReactElement {

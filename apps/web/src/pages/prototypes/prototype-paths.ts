@@ -1,8 +1,8 @@
-/** The offline prototypes' routes (spec 02 §2): `/simplified` is the hot-seat table, `/poker` you against the AI. */
+/** The offline prototypes' routes (docs/product.md §P2.2): `/simplified` is the hot-seat table, `/poker` you against the AI. */
 export const PROTOTYPE_PATHS: readonly string[] = ['/simplified', '/poker'];
 
 /**
- * The routes outside the shell that need no account (spec 02 §2): the variants' screens, the
+ * The routes outside the shell that need no account (docs/product.md §P2.2): the variants' screens, the
  * offline prototypes and the replay viewer (`/replay/…` included). They render without waiting for the auth check (it may hang with no network,
  * and these screens never use it).
  */

@@ -1,12 +1,12 @@
 import type { RuleError, Source } from '@palace/core';
 
-/** A validation toast of the local prototypes (spec 02 §5 "Local prototype"). */
+/** A validation toast of the local prototypes (docs/product.md §P2.5 "Local prototype"). */
 export interface PrototypeToast {
   readonly title: string;
   readonly description?: string;
 }
 
-/** Spec 02 §5: the "Invalid Selection" text for the source the player must play from. */
+/** docs/product.md §P2.5: the "Invalid Selection" text for the source the player must play from. */
 export const SOURCE_TEXT: Readonly<Record<Source, string>> = {
   hand: 'You must play from your hand first',
   faceUp: 'You must play from your face-up cards',
@@ -15,7 +15,7 @@ export const SOURCE_TEXT: Readonly<Record<Source, string>> = {
 
 /**
  * The toast for a command the engine refused. The engine decides; this only words its answer
- * with the prototype's titles and texts of spec 02 §5. `active` is the source the player must
+ * with the prototype's titles and texts of docs/product.md §P2.5. `active` is the source the player must
  * play from now (the engine's `activeSource`), used for the "Invalid Selection" text.
  */
 export function ruleErrorToast(error: RuleError, active: Source | null = null): PrototypeToast {

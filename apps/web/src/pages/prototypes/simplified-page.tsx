@@ -10,7 +10,7 @@ import { LocalBoard, toastRefusal } from './local-board.js';
 import { Tutorial } from './tutorial.js';
 
 /**
- * `/simplified`: the multiplayer-style prototype (spec 02 §2): create a table, more local players
+ * `/simplified`: the multiplayer-style prototype (docs/product.md §P2.2): create a table, more local players
  * join on the same device, a waiting room, the face-up choice, then hot-seat play. Between two
  * players' turns a cover asks to pass the device, so nobody sees another player's hand.
  */

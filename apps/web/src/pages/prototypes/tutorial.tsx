@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { PickUpRule, RankOrder, RulesSection, SpecialCards } from '../../lib/rules-text.js';
 
 /**
- * How to Play for the offline prototypes: the engine's classic rules (DECISIONS §3), short.
+ * How to Play for the offline prototypes: the engine's classic rules (docs/product.md §D3), short.
  * `chooseFaceUp` says how the deal works at this table.
  */
 export function Tutorial({ chooseFaceUp }: { readonly chooseFaceUp: boolean }): ReactElement {

@@ -122,7 +122,7 @@ export async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Checks the fair deal (DECISIONS §7): sha256 of the revealed seed against the published commitment. */
+/** Checks the fair deal (docs/product.md §D7): sha256 of the revealed seed against the published commitment. */
 export async function checkDeal(loaded: LoadedRecord): Promise<DealCheck> {
   if (loaded.commitment === null) return 'none';
   const hash = await sha256Hex(loaded.record.seed);

@@ -21,13 +21,13 @@ import {
 } from './rest-logic.js';
 import { initialName, loadSession, perGamePlayerId, saveName, saveSession } from './rest-session.js';
 
-/** Players per game on the lobby's slider (spec 02 §9). */
+/** Players per game on the lobby's slider (docs/product.md §P2.9). */
 const MIN_PLAYERS = 2;
 const MAX_PLAYERS = 6;
 const DEFAULT_PLAYERS = 4;
 
 /**
- * `/` (spec 02 §2): a returning player with a saved session goes back to the game; anyone else
+ * `/` (docs/product.md §P2.2): a returning player with a saved session goes back to the game; anyone else
  * gets the lobby.
  */
 export function HomeRoute(): ReactElement {
@@ -47,7 +47,7 @@ function usePageVisible(): boolean {
 }
 
 /**
- * `/lobby` and `/` (spec 02 §2 "Lobby"): the front door. A name field (the stored name), tabs Join
+ * `/lobby` and `/` (docs/product.md §P2.2 "Lobby"): the front door. A name field (the stored name), tabs Join
  * Game (the public games, refreshed every 10 s while the tab is open and the page visible, a
  * Refresh button, skeleton rows, an empty state, join by ID) and Create Game (Public switch,
  * 2–6 players). Create and join save the session and open `/rest-poker/{gameId}`. Links to the
@@ -73,7 +73,7 @@ export function LobbyPage(): ReactElement {
     setLoading(false);
     setNow(Date.now());
     if (result.ok) setGames(result.value ?? []);
-    // A failure is only logged (spec 02 §8); the list keeps what it showed.
+    // A failure is only logged (docs/product.md §P2.8); the list keeps what it showed.
     else console.warn('Could not load the lobby', result);
   }, []);
   usePoll(load, LOBBY_REFRESH_MS, tab === 'join' && visible);
@@ -273,7 +273,7 @@ export function LobbyPage(): ReactElement {
   );
 }
 
-/** The public games (spec 02 §2 "Lobby"): skeletons while loading, an empty state, a card per game. */
+/** The public games (docs/product.md §P2.2 "Lobby"): skeletons while loading, an empty state, a card per game. */
 function GameList(props: {
   readonly games: readonly RestLobbyEntry[] | null;
   readonly now: number;

@@ -2,7 +2,7 @@ import type { RestGameState, RestLobby, RestPollResponse, RestSeated, RestVarian
 import { serverText } from '../variants/variant-api.js';
 
 /**
- * The calls of the server-backed REST game (spec 02 §7, docs/api.md "Server-backed REST game").
+ * The calls of the server-backed REST game (docs/product.md §P2.7, docs/api.md "Server-backed REST game").
  * A call never throws: it answers what happened, so each screen can pick the spec's toast or panel
  * for a refusal (`status`, with the server's `error` text and the raw body) and for a network
  * failure (`network`).

@@ -4,7 +4,7 @@ import { actionSentence } from '../../table/sentences.js';
 import { CHAT_PREVIEW_CHARS, infoToast, type ToastInput } from './rest-logic.js';
 
 /**
- * What a new state of the REST game tells its player (spec 02 §4): the one toast a change calls
+ * What a new state of the REST game tells its player (docs/product.md §P2.4): the one toast a change calls
  * for, new chat lines, their preview. Kept apart from rest-logic.ts so the lobby, which needs none
  * of it, does not ship the table's sentences.
  */
@@ -25,14 +25,14 @@ function nameOf(state: RestGameState, id: string | null): string {
   return state.players.find((p) => p.id === id)?.name ?? 'Someone';
 }
 
-/** The effects a new state calls for (spec 02 §4): one toast (the most important) and the start sound. */
+/** The effects a new state calls for (docs/product.md §P2.4): one toast (the most important) and the start sound. */
 export interface Change {
   readonly toast: ToastInput;
   readonly sound: boolean;
 }
 
 /**
- * What changed between two states the viewer saw (spec 02 §4): a new winner → "Game Over"; waiting
+ * What changed between two states the viewer saw (docs/product.md §P2.4): a new winner → "Game Over"; waiting
  * → playing → "Game Started!" naming who goes first (with a sound); another player's new last action
  * → "{player} played {card}" / "{player} picked up the pile". The first state seen changes nothing.
  */
@@ -72,7 +72,7 @@ export function newChatFromOthers(prev: RestGameState | null, next: RestGameStat
 }
 
 /**
- * The chat toast's text (spec 02 §9): "{sender}: {text}", the text (shortcodes shown as emojis)
+ * The chat toast's text (docs/product.md §P2.9): "{sender}: {text}", the text (shortcodes shown as emojis)
  * cut to 50 characters followed by "…" when longer.
  */
 export function chatPreview(sender: string, text: string): string {

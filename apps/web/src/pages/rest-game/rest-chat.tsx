@@ -15,13 +15,13 @@ const CATEGORIES: ReadonlyArray<readonly [EmojiCategory, string]> = [
   ['reactions', 'Reactions'],
 ];
 
-/** Whether a message is shown large: the server's flag, or the spec's rule on its text (spec 02 §5). */
+/** Whether a message is shown large: the server's flag, or the spec's rule on its text (docs/product.md §P2.5). */
 export function isLarge(message: Pick<RestChatMessage, 'text' | 'isEmoji'>): boolean {
   return message.isEmoji || isEmojiMessage(message.text);
 }
 
 /**
- * The emoji picker of the server-backed game (spec 02 §3, form B): the catalogue by category; each
+ * The emoji picker of the server-backed game (docs/product.md §P2.3, form B): the catalogue by category; each
  * button (named by its description) inserts its shortcode.
  */
 export function EmojiPicker(props: { readonly onPick: (shortcode: string) => void }): ReactElement {
@@ -62,7 +62,7 @@ export function EmojiPicker(props: { readonly onPick: (shortcode: string) => voi
 }
 
 /**
- * The Chat tab (spec 02 §2, §5, §9): messages with their senders' names, shortcodes shown as
+ * The Chat tab (docs/product.md §P2.2, §P2.5, §P2.9): messages with their senders' names, shortcodes shown as
  * emojis, emoji messages large, a 400 px log; a textarea where Enter sends and Shift+Enter starts a
  * new line; blank messages are never sent. `onSend` resolves true when the message went out.
  */

@@ -20,7 +20,7 @@ import {
 import { CreateForm, ErrorPanel, JoinForm, LoadingPanel, StartScreen } from './rest-start.js';
 import { RestTutorial } from './rest-tutorial.js';
 
-/** The client's states (spec 02 §2 "Client UI states"). */
+/** The client's states (docs/product.md §P2.2 "Client UI states"). */
 type Screen =
   | { readonly kind: 'idle' }
   | { readonly kind: 'loading'; readonly text: string }
@@ -42,7 +42,7 @@ interface OpenState {
 }
 
 /**
- * `/rest-poker/:gameId?` (spec 02 §2, §4): the server-backed REST game. Without a game it shows
+ * `/rest-poker/:gameId?` (docs/product.md §P2.2, §P2.4): the server-backed REST game. Without a game it shows
  * the start screen (Create New Game, Join Game, How to Play) and the forms; an id in the route
  * opens the join form with it, unless the saved session is that game's, which is resumed (one poll
  * with lastUpdate=0; a 404 forgets the session with "Game Not Found"). Creating or joining saves
@@ -93,7 +93,7 @@ export function RestGamePage(): ReactElement {
     return undefined;
   }, [routeId, location.key]);
 
-  /** Session restore (spec 02 §4). Failures other than 404 are only logged; polling goes on. */
+  /** Session restore (docs/product.md §P2.4). Failures other than 404 are only logged; polling goes on. */
   const resume = async (saved: RestSession, cancelled: () => boolean) => {
     setScreen({ kind: 'loading', text: 'Rejoining your game…' });
     const result = await pollGame(saved.gameId, saved.playerId, 0);
@@ -135,7 +135,7 @@ export function RestGamePage(): ReactElement {
     saveName(playerName);
     setScreen({ kind: 'loading', text: 'Creating game…' });
     const result = await createGame({ playerName, variant: chosen, isPublic: true });
-    // "Failed to create game" shows the server's text as it came (spec 02 §8: raw text).
+    // "Failed to create game" shows the server's text as it came (docs/product.md §P2.8: raw text).
     settle(result, 'Failed to create game', (raw) => raw || 'Unknown error', { kind: 'create' });
   };
 

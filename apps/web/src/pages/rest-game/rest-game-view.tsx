@@ -13,7 +13,7 @@ import { useRestGame } from './use-rest-game.js';
 type GameTab = 'game' | 'chat' | 'tutorial';
 
 /**
- * The in-game view of `/rest-poker/:gameId` (spec 02 §2): the header (Back to Lobby, the copyable
+ * The in-game view of `/rest-poker/:gameId` (docs/product.md §P2.2): the header (Back to Lobby, the copyable
  * game ID, refresh; Add AI Player for the host while waiting) and the tabs Game, Chat (with its
  * unread count) and How to Play. `initial` is null when the session restore could not fetch the
  * state: polling fetches it.

@@ -2,28 +2,28 @@ import type { RestGameState } from '@palace/protocol';
 import type { Toast } from '../../stores/toast-store.js';
 
 /**
- * The pure rules of the server-backed REST game's screens (spec 02 §4, §5, §8, §9): texts, poll
+ * The pure rules of the server-backed REST game's screens (docs/product.md §P2.4, §P2.5, §P2.8, §P2.9): texts, poll
  * intervals, the failure counter and the toasts a new state calls for. No rule of the card game is
  * decided here: what may be played always comes from the server's state.
  */
 
-/** A toast as the screens show it (spec 02 §9: 3 s). */
+/** A toast as the screens show it (docs/product.md §P2.9: 3 s). */
 export type ToastInput = Omit<Toast, 'id'>;
 
-/** Toasts of the game last 3 s (spec 02 §9). */
+/** Toasts of the game last 3 s (docs/product.md §P2.9). */
 export const TOAST_MS = 3000;
 
-/** Poll intervals in ms (spec 02 §9). */
+/** Poll intervals in ms (docs/product.md §P2.9). */
 export const POLL_MY_TURN_MS = 1000;
 export const POLL_PLAYING_MS = 1500;
 export const POLL_WAITING_MS = 2500;
 /** The lobby's list is fetched again this often while it is open and the page is visible (our call). */
 export const LOBBY_REFRESH_MS = 10_000;
-/** Consecutive poll failures before the connection warning (spec 02 §9). */
+/** Consecutive poll failures before the connection warning (docs/product.md §P2.9). */
 export const POLL_FAILURE_LIMIT = 3;
-/** Length of the chat toast's preview (spec 02 §9). */
+/** Length of the chat toast's preview (docs/product.md §P2.9). */
 export const CHAT_PREVIEW_CHARS = 50;
-/** Game ids are 6 characters (spec 02 §9). */
+/** Game ids are 6 characters (docs/product.md §P2.9). */
 export const GAME_ID_LENGTH = 6;
 
 /** A destructive toast of 3 s. */
@@ -36,16 +36,16 @@ export function infoToast(title: string, description?: string): ToastInput {
   return description === undefined ? { title, duration: TOAST_MS } : { title, description, duration: TOAST_MS };
 }
 
-/** The refusal toast of a network failure on an action (spec 02 §8). */
+/** The refusal toast of a network failure on an action (docs/product.md §P2.8). */
 export const CONNECTION_ERROR: ToastInput = errorToast(
   'Connection Error',
   'Failed to connect to server. Please try again.',
 );
-/** The error panel's text when create or join cannot reach the server (spec 02 §8). */
+/** The error panel's text when create or join cannot reach the server (docs/product.md §P2.8). */
 export const NETWORK_PANEL_TEXT = 'Network error. Please try again.';
 
 /**
- * The next poll's delay (spec 02 §9): 1 s on your turn while playing, 1.5 s otherwise while
+ * The next poll's delay (docs/product.md §P2.9): 1 s on your turn while playing, 1.5 s otherwise while
  * playing, 2.5 s while waiting; null once the game is finished (polling stops).
  */
 export function pollInterval(state: RestGameState | null, playerId: string): number | null {
@@ -59,7 +59,7 @@ export function pollInterval(state: RestGameState | null, playerId: string): num
 export type PollFailure = 'status' | 'network';
 
 /**
- * One more failed poll (spec 02 §8): the counter goes up; exactly at the 3rd consecutive failure
+ * One more failed poll (docs/product.md §P2.8): the counter goes up; exactly at the 3rd consecutive failure
  * the warning toast is due once ("Connection Issue" for a non-OK answer, "Connection Lost" for a
  * network exception). A success resets the counter to 0 (the caller's job).
  */
@@ -75,7 +75,7 @@ export function pollFailed(failures: number, kind: PollFailure): { failures: num
   };
 }
 
-/** Where a name is asked for (spec 02 §5): the create form, the join form, the lobby's join. */
+/** Where a name is asked for (docs/product.md §P2.5): the create form, the join form, the lobby's join. */
 export type NameUse = 'create' | 'join' | 'lobby-join';
 
 const NAME_TEXTS: Readonly<Record<NameUse, string>> = {
@@ -84,17 +84,17 @@ const NAME_TEXTS: Readonly<Record<NameUse, string>> = {
   'lobby-join': 'Please enter your name to join the game',
 };
 
-/** "Name Required" when the name is empty after trimming (spec 02 §5), else null. */
+/** "Name Required" when the name is empty after trimming (docs/product.md §P2.5), else null. */
 export function nameProblem(name: string, use: NameUse): ToastInput | null {
   return name.trim() === '' ? errorToast('Name Required', NAME_TEXTS[use]) : null;
 }
 
-/** "Game ID Required" when the id is empty (spec 02 §5), else null. */
+/** "Game ID Required" when the id is empty (docs/product.md §P2.5), else null. */
 export function gameIdProblem(id: string): ToastInput | null {
   return normalGameId(id) === '' ? errorToast('Game ID Required', 'Please enter a game ID to join') : null;
 }
 
-/** A game id as typed, forced upper-case (spec 02 §5), spaces dropped. */
+/** A game id as typed, forced upper-case (docs/product.md §P2.5), spaces dropped. */
 export function normalGameId(id: string): string {
   return id.replace(/\s+/g, '').toUpperCase();
 }

@@ -1,5 +1,5 @@
 /**
- * What the server-backed REST game keeps in the browser (spec 02 §3 "Browser storage"): the saved
+ * What the server-backed REST game keeps in the browser (docs/product.md §P2.3 "Browser storage"): the saved
  * session (game id and player id, persistent, so `/` can send a returning player back to the game),
  * the player's name, and per tab the player id of each game joined from the lobby (session storage,
  * so rejoining your own game from the list resumes your seat). Storage may be unavailable (private
@@ -62,7 +62,7 @@ export function perGamePlayerId(gameId: string): string | null {
   return session()?.getItem(perGameKey(gameId)) ?? null;
 }
 
-/** "Player" plus a random 4-digit number (spec 02 §9). */
+/** "Player" plus a random 4-digit number (docs/product.md §P2.9). */
 export function randomPlayerName(random: () => number = Math.random): string {
   return `Player${1000 + Math.floor(random() * 9000)}`;
 }

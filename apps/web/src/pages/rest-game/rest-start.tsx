@@ -11,7 +11,7 @@ function title(variant: RestVariant): string {
   return `${variant.charAt(0).toUpperCase()}${variant.slice(1)}`;
 }
 
-/** The start screen of `/rest-poker` when not in a game (spec 02 §2). */
+/** The start screen of `/rest-poker` when not in a game (docs/product.md §P2.2). */
 export function StartScreen(props: {
   readonly onCreate: () => void;
   readonly onJoin: () => void;
@@ -57,7 +57,7 @@ function NameField(props: { readonly id: string; readonly value: string; readonl
 }
 
 /**
- * The create form (spec 02 §2): name, variant (each with its description), a "Show advanced
+ * The create form (docs/product.md §P2.2): name, variant (each with its description), a "Show advanced
  * options" box that only says custom rules are coming soon, Create and Cancel. The name is checked
  * after trimming ("Name Required").
  */
@@ -118,7 +118,7 @@ export function CreateForm(props: {
   );
 }
 
-/** The join form (spec 02 §2): name, game ID (upper-cased as typed), Join and Cancel. */
+/** The join form (docs/product.md §P2.2): name, game ID (upper-cased as typed), Join and Cancel. */
 export function JoinForm(props: {
   readonly name: string;
   readonly onName: (name: string) => void;
@@ -166,7 +166,7 @@ export function JoinForm(props: {
   );
 }
 
-/** Creating or joining (spec 02 §2 "loading"). */
+/** Creating or joining (docs/product.md §P2.2 "loading"). */
 export function LoadingPanel({ text }: { readonly text: string }): ReactElement {
   return (
     <section className="card rest-loading" role="status">
@@ -176,7 +176,7 @@ export function LoadingPanel({ text }: { readonly text: string }): ReactElement 
   );
 }
 
-/** Create or join could not reach the server (spec 02 §8): the text and Go Back. */
+/** Create or join could not reach the server (docs/product.md §P2.8): the text and Go Back. */
 export function ErrorPanel(props: { readonly message: string; readonly onBack: () => void }): ReactElement {
   return (
     <section className="card variant-error rest-error" role="alert">

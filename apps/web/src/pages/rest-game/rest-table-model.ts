@@ -6,7 +6,7 @@ import { actionSentence } from '../../table/sentences.js';
 import { variantSeat } from '../variants/variant-seat.js';
 
 /**
- * The server-backed REST game's state as the table kit's model (spec 02 §2 "Playing view"): the
+ * The server-backed REST game's state as the table kit's model (docs/product.md §P2.2 "Playing view"): the
  * others (hand count, face-up cards, face-down count), the pile's top and count, the deck count,
  * the last action, the viewer's rows, Pick Up Pile and Play Selected. What may be pressed comes
  * from the state's `playableCards` and `canPickUp` on the viewer's turn (`currentTurn` equals the

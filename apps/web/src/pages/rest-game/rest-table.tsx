@@ -11,7 +11,7 @@ import { errorToast, infoToast } from './rest-logic.js';
 import { restTableModel } from './rest-table-model.js';
 import type { RestGame } from './use-rest-game.js';
 
-/** The variant's name and the description players read (DECISIONS §3 "Presets"). */
+/** The variant's name and the description players read (docs/product.md §D3 "Presets"). */
 export function VariantNote({ variant }: { readonly variant: RestGameState['variant'] }): ReactElement {
   return (
     <Panel title={`Rules: ${variant.charAt(0).toUpperCase()}${variant.slice(1)}`} className="rest-variant-note">
@@ -20,7 +20,7 @@ export function VariantNote({ variant }: { readonly variant: RestGameState['vari
   );
 }
 
-/** The game's shareable link (spec 02 §2 "Share Game Link"). */
+/** The game's shareable link (docs/product.md §P2.2 "Share Game Link"). */
 export function gameLink(gameId: string, origin: string = window.location.origin): string {
   return `${origin}/rest-poker/${gameId}`;
 }
@@ -37,7 +37,7 @@ async function shareLink(gameId: string): Promise<void> {
 }
 
 /**
- * The waiting room (spec 02 §2): the players with their ready badges, Add AI, Share Game Link, and
+ * The waiting room (docs/product.md §P2.2): the players with their ready badges, Add AI, Share Game Link, and
  * the two steps: "I'M READY TO PLAY" (a toggle) and "START GAME NOW" (for a ready player; any
  * ready player may start).
  */
@@ -136,7 +136,7 @@ export function WaitingRoom(props: {
 }
 
 /**
- * The playing view (spec 02 §2) on the table kit: the other players, the table (pile top and count,
+ * The playing view (docs/product.md §P2.2) on the table kit: the other players, the table (pile top and count,
  * deck count, the last action), your cards, Pick Up Pile and Play Selected; beside it (a sheet on a
  * phone) the players and the variant's rules; the winner alert over the table at the end. Cards are
  * enabled only when the server's `playableCards` lists them on your turn; Pick Up Pile only when it
@@ -210,7 +210,7 @@ export function PlayingView(props: {
   );
 }
 
-/** The end of the game (spec 02 §2): who won, Back to Lobby and New Game. */
+/** The end of the game (docs/product.md §P2.2): who won, Back to Lobby and New Game. */
 export function WinnerAlert(props: {
   readonly game: RestGameState;
   readonly playerId: string;

@@ -2,7 +2,7 @@ import type { RestVariant } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { RANK_ORDER, SPECIAL_CARDS } from '../../lib/rules-text.js';
 
-/** The wild preset's two extra cards (DECISIONS §3 "Wild extras"), in the rules text's words. */
+/** The wild preset's two extra cards (docs/product.md §D3 "Wild extras"), in the rules text's words. */
 const WILD_CARDS: ReadonlyArray<readonly [string, string]> = [
   ['3', 'See-through. Playable on anything; the card beneath it still counts, so a 3 on a 7 keeps the 7 rule.'],
   ['9', 'Reverses the direction of play.'],
@@ -86,12 +86,12 @@ function steps(variant: RestVariant): Step[] {
   ];
 }
 
-/** The tutorial's steps (spec 02 §9: 5). */
+/** The tutorial's steps (docs/product.md §P2.9: 5). */
 export const TUTORIAL_STEPS = 5;
 
 /**
- * How to Play (spec 02 §2): a 5-step tutorial (Goal, Play Order, Card Rules, Special Cards, Tips)
- * with Previous/Next and a dot per step; the engine's rules of the game's preset (DECISIONS §3).
+ * How to Play (docs/product.md §P2.2): a 5-step tutorial (Goal, Play Order, Card Rules, Special Cards, Tips)
+ * with Previous/Next and a dot per step; the engine's rules of the game's preset (docs/product.md §D3).
  */
 export function RestTutorial(props: { readonly variant?: RestVariant; readonly onClose?: () => void }): ReactElement {
   const all = steps(props.variant ?? 'classic');

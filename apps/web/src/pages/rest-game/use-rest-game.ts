@@ -27,7 +27,7 @@ export interface RestGame {
 }
 
 /**
- * The seat's game (spec 02 §4, §8, §9): sequential polling with `lastUpdate` (1 s on your turn,
+ * The seat's game (docs/product.md §P2.4, §P2.8, §P2.9): sequential polling with `lastUpdate` (1 s on your turn,
  * 1.5 s otherwise while playing, 2.5 s while waiting, none once finished), the failure counter and
  * its warning, the toasts a new state calls for (start with its sound, winner, another player's
  * move, a chat message while the Chat tab is closed) and the actions with their refusal toasts.

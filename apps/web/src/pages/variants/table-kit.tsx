@@ -4,7 +4,7 @@ import { LineIcon } from '../../table/line-icon.js';
 
 /**
  * The pieces the username variants' screens share around the table (simple websocket, simple REST,
- * public games, easy; spec 02 §2 "Game screen"): the header with badges and Leave, the panels, the
+ * public games, easy; docs/product.md §P2.2 "Game screen"): the header with badges and Leave, the panels, the
  * rules card, the spectator list, the final standings and the error page. The table itself is the
  * table kit (apps/web/src/table).
  */
@@ -25,7 +25,7 @@ export function Badge(props: {
   );
 }
 
-/** "setup" → "Setup": the status badge's word (spec 02 §2: Waiting, Setup, Playing, Finished). */
+/** "setup" → "Setup": the status badge's word (docs/product.md §P2.2: Waiting, Setup, Playing, Finished). */
 export function statusWord(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
@@ -109,7 +109,7 @@ export function Panel(props: {
   );
 }
 
-/** The rules shown to players in the simple variants (spec 02 §4 "Rules shown to players"). */
+/** The rules shown to players in the simple variants (docs/product.md §P2.4 "Rules shown to players"). */
 export const VARIANT_RULES: readonly string[] = [
   '2 is wild: it can be played on anything.',
   '7 makes the next player play a 7 or lower.',
@@ -198,7 +198,7 @@ export function VariantLoading(props: {
   );
 }
 
-/** The Error page of spec 02 §8: the server's message (or the fallback) and Return to Home. */
+/** The Error page of docs/product.md §P2.8: the server's message (or the fallback) and Return to Home. */
 export function VariantErrorPage(props: { readonly message: string; readonly home: string }): ReactElement {
   return (
     <main className="variant-page">

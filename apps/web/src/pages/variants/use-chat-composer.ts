@@ -14,7 +14,7 @@ export interface ChatComposer {
 }
 
 /**
- * The chat rules every variant's chat shares (spec 02 §5): an empty or whitespace-only message is
+ * The chat rules every variant's chat shares (docs/product.md §P2.5): an empty or whitespace-only message is
  * never sent, Enter sends and Shift+Enter does not, one message at a time; and the log follows
  * the newest of its `count` lines.
  */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Sequential polling (spec 02 §4, §9): `tick` runs, and the next one starts `intervalMs` after it
+ * Sequential polling (docs/product.md §P2.4, §P2.9): `tick` runs, and the next one starts `intervalMs` after it
  * ended, so two polls never overlap and a slow server is never flooded. Stops while `enabled` is
  * false (for example once the game is over) and on unmount. The first tick runs at once.
  */

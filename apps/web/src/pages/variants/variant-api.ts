@@ -1,8 +1,8 @@
 /**
- * Requests of the username variants (simple REST, public games, easy; spec 02 §7–§8): JSON bodies,
- * cookies included (the seat cookie of DECISIONS §8), and a refusal that carries the server's own
+ * Requests of the username variants (simple REST, public games, easy; docs/product.md §P2.7–§P2.8): JSON bodies,
+ * cookies included (the seat cookie of docs/product.md §D8), and a refusal that carries the server's own
  * text (`message` in the simple REST game, `error` in public games and easy) or else the caller's
- * fallback text from spec 02 §8 ("Failed to play card", …).
+ * fallback text from docs/product.md §P2.8 ("Failed to play card", …).
  */
 export class VariantError extends Error {
   constructor(

@@ -13,7 +13,7 @@ export interface VariantChatLine {
 }
 
 /**
- * The chat of the username variants (spec 02 §2, §5): the lines (status lines set apart), shortcodes
+ * The chat of the username variants (docs/product.md §P2.2, §P2.5): the lines (status lines set apart), shortcodes
  * shown as emojis, emoji-only lines large; a field where Enter sends and Shift+Enter starts a new
  * line; an empty or blank message is never sent. `onSend` resolves true when the message went out
  * (the field is cleared then); a spectator may chat too.

@@ -2,7 +2,7 @@ import { type ReactElement, type ReactNode, useState } from 'react';
 import { Tabs } from '../../ui/tabs.js';
 
 /**
- * The start page of the public and easy games (spec 02 §2): the title and tagline, then a card with
+ * The start page of the public and easy games (docs/product.md §P2.2): the title and tagline, then a card with
  * `field` (one both forms share, if any) over the tabs Create Game and Join Game, then `children`.
  * `variant` names the page's classes (`{variant}-page`, `-home-head`, `-home-card`) and tab ids.
  */

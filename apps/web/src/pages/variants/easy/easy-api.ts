@@ -13,8 +13,8 @@ import type {
 import { variantRequest } from '../variant-api.js';
 
 /**
- * The easy variant's calls (spec 02 §7 "Easy variant", docs/api.md "Easy variant"). Each refusal
- * throws a `VariantError` carrying the server's `error`, or the spec 02 §8 fallback text when the
+ * The easy variant's calls (docs/product.md §P2.7 "Easy variant", docs/api.md "Easy variant"). Each refusal
+ * throws a `VariantError` carrying the server's `error`, or the docs/product.md §P2.8 fallback text when the
  * server gives none (also on a network failure).
  */
 

@@ -29,8 +29,8 @@ import { useEasyAi } from './use-easy-ai.js';
 const HOME = '/easy-palace-home';
 
 /**
- * `/easy-palace-game?gameId&playerId&playerName` (spec 02 §2, §4 "Easy variant"). Missing
- * parameters send the visitor to the easy home. The player id is a credential (DECISIONS §8): it
+ * `/easy-palace-game?gameId&playerId&playerName` (docs/product.md §P2.2, §P2.4 "Easy variant"). Missing
+ * parameters send the visitor to the easy home. The player id is a credential (docs/product.md §D8): it
  * stays in the address and is never shown.
  */
 export function EasyGamePage(): ReactElement {
@@ -101,7 +101,7 @@ function EasyGame(props: { gameId: string; playerId: string; playerName: string 
     await refresh();
   });
 
-  /** Runs one action; actions wait for each other (spec 02 §4: blocked while a request runs). */
+  /** Runs one action; actions wait for each other (docs/product.md §P2.4: blocked while a request runs). */
   const act = async (run: () => Promise<void>) => {
     if (busy) return;
     setBusy(true);

@@ -9,10 +9,10 @@ import { VariantHome } from '../variant-home.js';
 import { easyApi, easyGamePath } from './easy-api.js';
 import { EASY_TOAST_MS, errorToast } from './easy-moves.js';
 
-/** Where the easy home keeps the last name typed (spec 02 §3 "Browser storage"). */
+/** Where the easy home keeps the last name typed (docs/product.md §P2.3 "Browser storage"). */
 export const EASY_NAME_KEY = 'palace_player_name';
 
-/** The validation toasts of spec 02 §5 "Easy home", word for word. */
+/** The validation toasts of docs/product.md §P2.5 "Easy home", word for word. */
 export const EASY_HOME_TEXTS = {
   nameTitle: 'Name Required',
   nameCreate: 'Please enter your name to create a game',
@@ -40,7 +40,7 @@ function saveName(name: string): void {
 type Tab = 'create' | 'join';
 
 /**
- * `/easy-palace-home` (spec 02 §2 "Easy variant"): tabs Create Game and Join Game, a name field
+ * `/easy-palace-home` (docs/product.md §P2.2 "Easy variant"): tabs Create Game and Join Game, a name field
  * (remembered in `palace_player_name`) and, to join, a game id upper-cased as typed. Missing
  * fields are refused with the spec's toasts (and shown under the field); server refusals are
  * toasts in the server's words. Success leads to `/easy-palace-game?gameId&playerId&playerName`.

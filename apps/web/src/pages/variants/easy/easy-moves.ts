@@ -12,16 +12,16 @@ import { actionSentence } from '../../../table/sentences.js';
 
 /**
  * The easy game screen's pure pieces: when an AI move is due, which own cards may be clicked, and
- * which toast an answer or a refusal becomes (spec 02 §4, §5 "Easy play", §9). No rule is decided
+ * which toast an answer or a refusal becomes (docs/product.md §P2.4, §P2.5 "Easy play", §P2.9). No rule is decided
  * here: playability comes from the server's `playableCards` and `canPickUp`.
  */
 
-/** Toast durations of the variants' game screens, in ms (spec 02 §9). */
+/** Toast durations of the variants' game screens, in ms (docs/product.md §P2.9). */
 export const EASY_TOAST_MS = 3000;
 
 type ToastInput = Omit<Toast, 'id'>;
 
-/** The server's refusal texts of spec 02 §5 "Easy play", by the row that was clicked. */
+/** The server's refusal texts of docs/product.md §P2.5 "Easy play", by the row that was clicked. */
 const SOURCE_REFUSALS: Readonly<Record<Exclude<EasySource, 'hand'>, { title: string; text: string }>> = {
   faceUp: { title: 'Cannot play from face-up yet', text: 'You must play all cards from your hand first' },
   faceDown: {
@@ -33,14 +33,14 @@ const ORDER_TEXTS = new Set(Object.values(SOURCE_REFUSALS).map((r) => r.text));
 
 /**
  * The toast for a refused play: a source-order refusal on the face-up or face-down row gets that
- * row's title from spec 02 §5 with the server's own text; any other refusal is an "Error" toast.
+ * row's title from docs/product.md §P2.5 with the server's own text; any other refusal is an "Error" toast.
  */
 export function playRefusalToast(source: EasySource, serverText: string): ToastInput {
   const title = source !== 'hand' && ORDER_TEXTS.has(serverText) ? SOURCE_REFUSALS[source].title : 'Error';
   return { title, description: serverText, variant: 'destructive', duration: EASY_TOAST_MS };
 }
 
-/** A refusal of any other call, in the server's words (spec 02 §8). */
+/** A refusal of any other call, in the server's words (docs/product.md §P2.8). */
 export function errorToast(text: string): ToastInput {
   return { title: 'Error', description: text, variant: 'destructive', duration: EASY_TOAST_MS };
 }
@@ -157,7 +157,7 @@ export interface EasyClicks {
 /**
  * Which of the viewer's cards can be clicked. Nothing off turn. Hand cards only when the server
  * lists them. Face-up cards stay clickable while the hand holds cards, and face-down ones while the
- * hand or the face-up row does, so the server's refusal can explain the order (spec 02 §5 "Easy
+ * hand or the face-up row does, so the server's refusal can explain the order (docs/product.md §P2.5 "Easy
  * play"); once a row is the one to play from, only its cards the server lists are enabled.
  */
 export function easyClicks(state: EasyGameState, me: EasyPlayer, myTurn: boolean): EasyClicks {

@@ -5,11 +5,11 @@ import { ReplayLink } from '../../replay/replay-link.js';
 import { AiLevelSelect, AiTag } from '../ai-level.js';
 import { CopyButton, Panel, RulesCard, Standings } from '../table-kit.js';
 
-/** Fewest players to start (spec 02 §4, §9). */
+/** Fewest players to start (docs/product.md §P2.4, §P2.9). */
 export const EASY_MIN_PLAYERS = 2;
 
 /**
- * The easy rules as the engine plays them (DECISIONS §3 preset `easy`): the kit's rules card lists
+ * The easy rules as the engine plays them (docs/product.md §D3 preset `easy`): the kit's rules card lists
  * the 7 and 8 rules, which this variant does not have, so it gets its own list.
  */
 export const EASY_RULES: readonly string[] = [

@@ -7,7 +7,7 @@ import { type EasyNote, easyClicks } from './easy-moves.js';
 
 /** What the easy table may do, and what the page holds that the state does not. */
 export interface EasyTableUi {
-  /** A request runs: nothing may be pressed (spec 02 §4). */
+  /** A request runs: nothing may be pressed (docs/product.md §P2.4). */
   readonly busy: boolean;
   readonly note: EasyNote | null;
   /** Plays one card at once from the row it lies in. */
@@ -23,13 +23,13 @@ export function easySource(me: EasyPlayer, cardId: string): EasySource {
 }
 
 /**
- * The easy game in play as the table kit's model (spec 02 §2, §4 "Easy variant"): the other seats
+ * The easy game in play as the table kit's model (docs/product.md §P2.2, §P2.4 "Easy variant"): the other seats
  * in the order of play after the viewer, the pile and the deck, the last move the page saw, the
  * turn line ("Your turn", "Bea's turn", "AI Player 1's turn (AI is thinking…)"), the viewer's rows
  * and Pick Up. A card pressed is played at once from its row (one card per play here). The cards
  * the server's `playableCards` lists are outlined and enabled on the viewer's turn; the face-up row
  * stays pressable while the hand holds cards, and the face-down row while the hand or the face-up
- * row does, so the server's refusal can explain the order (spec 02 §5 "Easy play", `easyClicks`).
+ * row does, so the server's refusal can explain the order (docs/product.md §P2.5 "Easy play", `easyClicks`).
  * Nothing may be pressed off turn or while a request runs; Pick Up only when `canPickUp`.
  */
 export function easyTableModel(state: EasyGameState, me: EasyPlayer, ui: EasyTableUi): TableModel {

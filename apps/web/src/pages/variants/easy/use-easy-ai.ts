@@ -2,7 +2,7 @@ import { EASY_AI_MOVE_DELAY_MS } from '@palace/protocol';
 import { useEffect, useRef } from 'react';
 
 /**
- * The easy variant's client-triggered AI (spec 02 §4, §9): once an AI turn is seen (`dueKey` not
+ * The easy variant's client-triggered AI (docs/product.md §P2.4, §P2.9): once an AI turn is seen (`dueKey` not
  * null), `move` runs after `delayMs`, once per key. The key is remembered when the call fires, so
  * polls and re-renders that show the same turn again never call twice, and a turn that moved on
  * before the delay (another client, or the server's own fallback) cancels the pending call.

@@ -18,8 +18,8 @@ function gameUrl(gameId: string, action?: string): string {
 }
 
 /**
- * The calls of spec 02 §7 "Public-games variant". Each rejects with a `VariantError` carrying the
- * server's `error` or the spec 02 §8 fallback; the seat cookie travels with every call.
+ * The calls of docs/product.md §P2.7 "Public-games variant". Each rejects with a `VariantError` carrying the
+ * server's `error` or the docs/product.md §P2.8 fallback; the seat cookie travels with every call.
  */
 export const publicApi = {
   list(): Promise<PublicList> {

@@ -7,7 +7,7 @@ import { Panel, Standings } from '../table-kit.js';
 import { InviteButton, InviteLine } from './public-invite.js';
 
 /**
- * The controls card's words by status, over the middle of the table (spec 02 §2, §4); its game
+ * The controls card's words by status, over the middle of the table (docs/product.md §P2.2, §P2.4); its game
  * buttons are the table's action bar (see `publicTableModel`): waiting → how many players, the
  * invite and Copy invite; setup → the face-up choice, then who is still choosing; playing →
  * nothing (the turn line says whose turn it is); finished → the winner, the standings, New Game

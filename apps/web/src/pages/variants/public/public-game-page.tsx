@@ -33,7 +33,7 @@ import { publicChoosing, publicTableModel } from './public-table-model.js';
 import { showError, showNotice } from './public-toasts.js';
 
 /**
- * `/palace-game?id&username` (spec 02 §2 "Public-games variant"): missing parameters go back to
+ * `/palace-game?id&username` (docs/product.md §P2.2 "Public-games variant"): missing parameters go back to
  * `/palace-home`; otherwise the game screen for that game and name.
  */
 export function PublicGamePage(): ReactElement {
@@ -170,7 +170,7 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
     selected,
     chosen,
     busy,
-    // While choosing, any number up to the hand may be picked: Ready then says "exactly 3" (spec 02 §5).
+    // While choosing, any number up to the hand may be picked: Ready then says "exactly 3" (docs/product.md §P2.5).
     onCard: (id) => {
       if (choosing) setChosen((c) => toggleChoice(c, id, me?.hand.length ?? 0));
       else setSelected((s) => toggleCard(s, id, model.own === null ? [] : ownCards(model.own)));

@@ -46,7 +46,7 @@ export function PublicGameRow(props: {
 }
 
 /**
- * The public games (spec 02 §2, §9): fetched at once and every 15 s (sequentially), and on
+ * The public games (docs/product.md §P2.2, §P2.9): fetched at once and every 15 s (sequentially), and on
  * Refresh; an empty state; "Could not load public games" when the list cannot be had (the last
  * list stays hidden then, so nobody joins a game that may be gone).
  */

@@ -19,7 +19,7 @@ import {
 import { showError } from './public-toasts.js';
 
 /**
- * `/palace-home` (spec 02 §2 "Public-games variant", §5): a name (the saved one, else a Guest
+ * `/palace-home` (docs/product.md §P2.2 "Public-games variant", §P2.5): a name (the saved one, else a Guest
  * name), tabs Create Game (public or private) and Join Game (a game id with Clear), the public
  * games list with a Join per game, and a link to the rules. The name is checked before any call,
  * with the spec's texts under the field; the server's refusals are "Error" toasts. Success saves

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { inviteText } from './public-logic.js';
 
 /**
- * The invite (spec 02 §2: a link to /palace-home goes into the invite text): the sentence with the
+ * The invite (docs/product.md §P2.2: a link to /palace-home goes into the invite text): the sentence with the
  * game id and the home page, and a button that copies it (the share sheet is not used: the text
  * must reach any messenger the same way).
  */

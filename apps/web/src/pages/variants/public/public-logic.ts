@@ -3,21 +3,21 @@ import type { MainCard, PublicGameState, PublicPlayer } from '@palace/protocol';
 import { PUBLIC_NAME_MAX, PUBLIC_NAME_MIN } from '@palace/protocol';
 
 /**
- * The public-games screens' pure helpers (spec 02 §2 "Public-games variant", §5, §9): the name
+ * The public-games screens' pure helpers (docs/product.md §P2.2 "Public-games variant", §P2.5, §P2.9): the name
  * checks and the Guest default, the list's relative age, the selection checks with their toasts,
  * the pile turned round for the table and the invite text. No rule of the game is decided here.
  */
 
-/** Where the home keeps the last name used (spec 02 §3 "Browser storage"; DECISIONS §1). */
+/** Where the home keeps the last name used (docs/product.md §P2.3 "Browser storage", §D1). */
 export const PUBLIC_NAME_KEY = 'palace_username';
-/** Game state poll, in ms (spec 02 §9). */
+/** Game state poll, in ms (docs/product.md §P2.9). */
 export const GAME_POLL_MS = 2000;
-/** Public list poll, in ms (spec 02 §9). */
+/** Public list poll, in ms (docs/product.md §P2.9). */
 export const LIST_POLL_MS = 15_000;
-/** Every toast of these screens lasts 3 s (spec 02 §9). */
+/** Every toast of these screens lasts 3 s (docs/product.md §P2.9). */
 export const TOAST_MS = 3000;
 
-/** The spec's texts, word for word (spec 02 §4, §5, §8). */
+/** The spec's texts, word for word (docs/product.md §P2.4, §P2.5, §P2.8). */
 export const PUBLIC_TEXTS = {
   nameRequired: 'Username is required',
   nameLength: `Username must be between ${PUBLIC_NAME_MIN} and ${PUBLIC_NAME_MAX} characters`,
@@ -31,7 +31,7 @@ export const PUBLIC_TEXTS = {
   spectatorText: 'The game has already started, you are in spectator mode',
 } as const;
 
-/** Fallbacks of spec 02 §8 for when the server gives no text. */
+/** Fallbacks of docs/product.md §P2.8 for when the server gives no text. */
 export const FALLBACKS = {
   create: 'Failed to create game',
   join: 'Failed to join game',
@@ -46,7 +46,7 @@ export const FALLBACKS = {
   leave: 'Failed to leave game',
 } as const;
 
-/** The name's error (spec 02 §5), or null when it passes. Counted after trimming, as the server does. */
+/** The name's error (docs/product.md §P2.5), or null when it passes. Counted after trimming, as the server does. */
 export function usernameError(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return PUBLIC_TEXTS.nameRequired;
@@ -59,7 +59,7 @@ export function gameIdError(id: string): string | null {
   return id.trim() === '' ? PUBLIC_TEXTS.idRequired : null;
 }
 
-/** "Guest" and a number 1000–9999 (spec 02 §5, §9); `random` is in [0, 1). */
+/** "Guest" and a number 1000–9999 (docs/product.md §P2.5, §P2.9); `random` is in [0, 1). */
 export function guestName(random: () => number = Math.random): string {
   return `Guest${1000 + Math.floor(random() * 9000)}`;
 }
@@ -93,7 +93,7 @@ export function browserStorage(): Storage | null {
   }
 }
 
-/** The public state's pile has the top card first (spec 02 §3); the table draws bottom to top. */
+/** The public state's pile has the top card first (docs/product.md §P2.3); the table draws bottom to top. */
 export function pileBottomToTop(pile: readonly MainCard[]): MainCard[] {
   return [...pile].reverse();
 }
@@ -104,24 +104,24 @@ export interface Notice {
   readonly description: string;
 }
 
-/** Ready with anything but exactly 3 cards is refused before any call (spec 02 §5). */
+/** Ready with anything but exactly 3 cards is refused before any call (docs/product.md §P2.5). */
 export function readySelectionError(chosen: readonly string[]): Notice | null {
   return chosen.length === FACE_UP_COUNT
     ? null
     : { title: PUBLIC_TEXTS.invalidSelection, description: PUBLIC_TEXTS.exactlyThree };
 }
 
-/** Play Selected with nothing selected is refused before any call (spec 02 §5). */
+/** Play Selected with nothing selected is refused before any call (docs/product.md §P2.5). */
 export function playSelectionError(selected: readonly unknown[]): Notice | null {
   return selected.length > 0 ? null : { title: PUBLIC_TEXTS.noCardSelected, description: PUBLIC_TEXTS.selectToPlay };
 }
 
-/** The shareable invite: the game id and the home page to join it from (spec 02 §2). */
+/** The shareable invite: the game id and the home page to join it from (docs/product.md §P2.2). */
 export function inviteText(gameId: string, origin: string): string {
   return `Join my Palace game ${gameId} at ${origin}/palace-home`;
 }
 
-/** The game screen's address for a game and a name (spec 02 §2). */
+/** The game screen's address for a game and a name (docs/product.md §P2.2). */
 export function gamePath(gameId: string, username: string): string {
   return `/palace-game?${new URLSearchParams({ id: gameId, username }).toString()}`;
 }

@@ -27,7 +27,7 @@ export function publicChoosing(state: PublicGameState): boolean {
 }
 
 /**
- * The public game's state as the table kit's model (spec 02 §2 "Public-games variant"): the other
+ * The public game's state as the table kit's model (docs/product.md §P2.2 "Public-games variant"): the other
  * seats in the order of play after the viewer (every seat for a spectator), the pile (the state
  * lists its top first) and the deck in setup and play, the latest status line of the chat, the
  * viewer's rows (none for a spectator, none before the deal), and the controls of the status:
@@ -65,7 +65,7 @@ export function publicTableModel(state: PublicGameState, ui: PublicTableUi): Tab
           enabled: !ui.busy && myTurn && state.canPickUp,
           onPress: ui.pickUp,
         },
-        // Enabled with nothing selected: pressing it says "No Card Selected" (spec 02 §5).
+        // Enabled with nothing selected: pressing it says "No Card Selected" (docs/product.md §P2.5).
         { key: 'play', label: 'Play Selected', tone: 'primary', enabled: !ui.busy && myTurn, onPress: ui.play },
       );
     }

@@ -1,11 +1,11 @@
 import { SIMPLE_ROOM_ID_PATTERN } from '@palace/protocol';
 
 /**
- * The start pages' checks and the game screens' address (spec 02 §2, §5). The texts are the spec's,
+ * The start pages' checks and the game screens' address (docs/product.md §P2.2, §P2.5). The texts are the spec's,
  * word for word; the servers check everything again.
  */
 
-/** Spec 02 §5 "Simple websocket home" and "Simple REST home", word for word. */
+/** docs/product.md §P2.5 "Simple websocket home" and "Simple REST home", word for word. */
 export const SIMPLE_TEXTS = {
   wsName: 'Please enter your name',
   wsCode: 'Please enter a valid game code',
@@ -38,7 +38,7 @@ export function restGameIdError(gameId: string): FieldError {
   return gameId.trim() === '' ? SIMPLE_TEXTS.restGameId : undefined;
 }
 
-/** A new websocket room's id: "game" plus the time in ms (spec 02 §2). */
+/** A new websocket room's id: "game" plus the time in ms (docs/product.md §P2.2). */
 export function newRoomId(now: number = Date.now()): string {
   return `game${now}`;
 }

@@ -13,7 +13,7 @@ export interface HomeField {
 }
 
 /**
- * The start page of a simple game (spec 02 §2): the title and tagline, the name with the create
+ * The start page of a simple game (docs/product.md §P2.2): the title and tagline, the name with the create
  * button, an OR divider, then the game's id or code with the join button. Creating checks the
  * name, joining the name and the game; problems show as field errors under the fields. `start`
  * gets the trimmed name and game: when it answers a promise (a request runs), both buttons are off

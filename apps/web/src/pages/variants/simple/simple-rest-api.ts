@@ -2,14 +2,14 @@ import type { AiLevelName, SimpleGameState } from '@palace/protocol';
 import { variantRequest } from '../variant-api.js';
 
 /**
- * The simple REST game's calls (spec 02 §7; docs/api.md "Simple REST game"). The seat cookie the
- * server sets on join rides along on every call (DECISIONS §8). A refusal throws a `VariantError`
- * with the server's `message`, else the spec 02 §8 fallback named here.
+ * The simple REST game's calls (docs/product.md §P2.7; docs/api.md "Simple REST game"). The seat cookie the
+ * server sets on join rides along on every call (docs/product.md §D8). A refusal throws a `VariantError`
+ * with the server's `message`, else the docs/product.md §P2.8 fallback named here.
  */
 
 const BASE = '/api/simple-game';
 
-/** Spec 02 §8 fallback texts of the simple REST game. */
+/** docs/product.md §P2.8 fallback texts of the simple REST game. */
 export const REST_FALLBACKS = {
   create: 'Failed to create game',
   join: 'Failed to join game',

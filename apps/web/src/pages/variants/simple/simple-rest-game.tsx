@@ -17,12 +17,12 @@ import { errorToast, selectionToast } from './simple-toasts.js';
 
 /** Where the REST screens start over. */
 export const REST_HOME = '/simple-rest';
-/** Spec 02 §9: the simple REST game is polled every 2 s. */
+/** docs/product.md §P2.9: the simple REST game is polled every 2 s. */
 export const REST_POLL_MS = 2000;
 /** The first load answered a stranger's view: the name holds no seat here (the server's own words). */
 export const NOT_SEATED = 'You are not playing as that user in this game';
 
-/** `/simple-game-rest` (spec 02 §2): the game with `gameId` and `username`; else a trip to `/`. */
+/** `/simple-game-rest` (docs/product.md §P2.2): the game with `gameId` and `username`; else a trip to `/`. */
 export function SimpleRestGamePage(): ReactElement {
   const [params] = useSearchParams();
   const query = readGameQuery(params);

@@ -10,7 +10,7 @@ import { REST_FALLBACKS, simpleRestApi } from './simple-rest-api.js';
 import { errorToast } from './simple-toasts.js';
 
 /**
- * The simple REST game's start page (`/simple-rest`; spec 02 §2): a username, Create New Game, an
+ * The simple REST game's start page (`/simple-rest`; docs/product.md §P2.2): a username, Create New Game, an
  * OR divider, then a Game ID and Join. Both call join (which also sets the seat cookie) and open
  * `/simple-game-rest?gameId=…&username=…`. Checks show as field errors; the server's refusal (an
  * unknown game, a taken name, a started game) as a toast titled "Error".

@@ -5,14 +5,14 @@ import type { VariantChatLine } from '../variant-chat.js';
 import { errorToast } from './simple-toasts.js';
 
 /**
- * The simple websocket game's connection (spec 02 §4, §7, §8, §9; docs/api.md "Simple websocket
+ * The simple websocket game's connection (docs/product.md §P2.4, §P2.7, §P2.8, §P2.9; docs/api.md "Simple websocket
  * game"), kept out of React so its retry policy can be tested with fake timers and a fake socket.
  * It joins on `connection_established` (with the seat token of an earlier `join_success`, so a
  * reload or a reconnect takes the seat back), keeps the latest view and the chat, and retries a
  * failed or dropped connection 3 times, 2 s apart.
  */
 
-/** Spec 02 §8, word for word. */
+/** docs/product.md §P2.8, word for word. */
 export const SOCKET_TEXTS = {
   connectFailed: 'Error connecting to game. Please try again.',
   lost: 'Connection lost. Please refresh and try again.',
@@ -20,9 +20,9 @@ export const SOCKET_TEXTS = {
   addAiFailed: 'Failed to add AI opponent',
 } as const;
 
-/** Spec 02 §9: automatic retries after a connect error or a drop. */
+/** docs/product.md §P2.9: automatic retries after a connect error or a drop. */
 export const SOCKET_RETRIES = 3;
-/** Spec 02 §9: the wait before each retry, in ms. */
+/** docs/product.md §P2.9: the wait before each retry, in ms. */
 export const SOCKET_RETRY_MS = 2000;
 /** How many chat lines the screen keeps (the server keeps as many). */
 const CHAT_KEEP = 200;
@@ -64,7 +64,7 @@ export function setSocketFactory(next: SocketFactory | null): void {
 }
 
 /**
- * `/simple-ws` on this page's host (spec 02 §7: "secure scheme unless the host is local"): `wss:`
+ * `/simple-ws` on this page's host (docs/product.md §P2.7: "secure scheme unless the host is local"): `wss:`
  * always from an https page and for any public host; `ws:` only from an http page on a local host
  * (this machine or a private LAN address, so play on a home network over http works).
  */
@@ -101,7 +101,7 @@ export interface SimpleSocketState {
   readonly username: string;
   readonly game: SimpleGameState | null;
   readonly chat: readonly VariantChatLine[];
-  /** The message shown for the connection (spec 02 §8) or the server's refusal of the join. */
+  /** The message shown for the connection (docs/product.md §P2.8) or the server's refusal of the join. */
   readonly notice: string | null;
   /** Retries used since the connection last worked. */
   readonly retries: number;

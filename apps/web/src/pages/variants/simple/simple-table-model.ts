@@ -36,7 +36,7 @@ export function simpleCanAddAi(game: SimpleGameState): boolean {
 }
 
 /**
- * The simple websocket and simple REST games' state as the table kit's model (spec 02 §2 "Simple
+ * The simple websocket and simple REST games' state as the table kit's model (docs/product.md §P2.2 "Simple
  * websocket game"): the other seats in the order of play after the viewer, the pile and the deck,
  * the viewer's rows, and the controls of the status — in setup Confirm Selection (REST) and Add AI
  * opponent, in play Pick Up Pile and Play Selected. During the face-up choice any hand card may be

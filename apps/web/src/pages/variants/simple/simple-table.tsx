@@ -15,7 +15,7 @@ import { VariantChat, type VariantChatLine } from '../variant-chat.js';
 import { simpleCanAddAi, simpleChoosing, simpleTableModel } from './simple-table-model.js';
 
 /**
- * The game screen both simple variants share (spec 02 §2: the REST screen "has the same layout as
+ * The game screen both simple variants share (docs/product.md §P2.2: the REST screen "has the same layout as
  * the websocket one") on the table kit: the header (game id, role badge, status badge, Leave) over
  * the table; the other seats, the pile and the deck, the viewer's rows and the action bar (Confirm
  * Selection and Add AI opponent in setup, Pick Up Pile and Play Selected in play); the status card

@@ -8,7 +8,7 @@ import { gamePath, newRoomId, wsCodeError, wsNameError } from './simple-forms.js
 import { SimpleHome } from './simple-home.js';
 
 /**
- * The simple websocket game's start page (`/simple-game` with no query, and `/ws`; spec 02 §2):
+ * The simple websocket game's start page (`/simple-game` with no query, and `/ws`; docs/product.md §P2.2):
  * a name, then Create New Game (a new room "game" + the time) or Join Existing Game with a code.
  * Both open `/simple-game?gameId=…&username=…`. Problems show as field errors under the fields.
  */

@@ -15,7 +15,7 @@ import { SimpleWsHome } from './simple-ws-home.js';
 export const WS_HOME = '/simple-game';
 
 /**
- * `/simple-game` and `/ws` (spec 02 §2): the start page with no query, the game with `gameId` and
+ * `/simple-game` and `/ws` (docs/product.md §P2.2): the start page with no query, the game with `gameId` and
  * `username`, and a trip to `/` when only one of the two is given.
  */
 export function SimpleWsPage(): ReactElement {
