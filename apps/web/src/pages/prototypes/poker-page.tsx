@@ -1,7 +1,7 @@
 import '../pages.css';
 import './prototypes.css';
 import { type ReactElement, useEffect, useState } from 'react';
-import { Tabs } from '../../ui/tabs.js';
+import { type GameSection, GameSections } from '../../ui/game-sections.js';
 import { LocalBoard } from './local-board.js';
 import { AI_DELAY_MS, HUMAN_SEAT } from './local-game.js';
 import { aiIsDue, usePoker } from './poker-store.js';
@@ -29,7 +29,7 @@ export function PokerPage(): ReactElement {
   const seed = usePoker((s) => s.seed);
   const command = usePoker((s) => s.command);
   const reset = usePoker((s) => s.reset);
-  const [tab, setTab] = useState<'game' | 'tutorial'>('game');
+  const [tab, setTab] = useState<GameSection>('game');
   useAiTurn();
   const result = game.result;
   const playAgain = () => {
@@ -48,43 +48,36 @@ export function PokerPage(): ReactElement {
           Play Again
         </button>
       </header>
-      <Tabs
-        label="Game sections"
+      <GameSections
         idPrefix="poker"
         selected={tab}
         onSelect={setTab}
-        items={[
-          {
-            id: 'game',
-            label: 'Game',
-            panel: (
-              <LocalBoard
-                key={seed}
-                state={game}
-                viewer={HUMAN_SEAT}
-                last={last}
-                lastMove={lastMove}
-                onCommand={command}
-                notice={
-                  result === null ? undefined : (
-                    <div className="card proto-winner" role="alert">
-                      <h2>{result.winner === HUMAN_SEAT ? 'You win!' : 'AI wins!'}</h2>
-                      <p className="muted">
-                        {result.winner === HUMAN_SEAT
-                          ? 'You got rid of all your cards first.'
-                          : 'The AI got rid of all its cards first.'}
-                      </p>
-                      <button type="button" className="button button-primary" onClick={playAgain}>
-                        Play Again
-                      </button>
-                    </div>
-                  )
-                }
-              />
-            ),
-          },
-          { id: 'tutorial', label: 'How to Play', panel: <Tutorial chooseFaceUp={false} /> },
-        ]}
+        game={
+          <LocalBoard
+            key={seed}
+            state={game}
+            viewer={HUMAN_SEAT}
+            last={last}
+            lastMove={lastMove}
+            onCommand={command}
+            notice={
+              result === null ? undefined : (
+                <div className="card proto-winner" role="alert">
+                  <h2>{result.winner === HUMAN_SEAT ? 'You win!' : 'AI wins!'}</h2>
+                  <p className="muted">
+                    {result.winner === HUMAN_SEAT
+                      ? 'You got rid of all your cards first.'
+                      : 'The AI got rid of all its cards first.'}
+                  </p>
+                  <button type="button" className="button button-primary" onClick={playAgain}>
+                    Play Again
+                  </button>
+                </div>
+              )
+            }
+          />
+        }
+        tutorial={<Tutorial chooseFaceUp={false} />}
       />
     </main>
   );

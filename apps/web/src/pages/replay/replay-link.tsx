@@ -14,3 +14,22 @@ export function ReplayLink(props: { readonly variant: string; readonly gameId: s
     </Link>
   );
 }
+
+/** The links under a finished variant game: a new game at the variant's start page, and its replay. */
+export function GameOverLinks(props: {
+  /** The variant's start page. */
+  readonly home: string;
+  /** The start link's words ("New Game", "Play again"). */
+  readonly label: string;
+  readonly variant: string;
+  readonly gameId: string | number;
+}): ReactElement {
+  return (
+    <div className="button-row">
+      <Link className="button button-primary" to={props.home}>
+        {props.label}
+      </Link>
+      <ReplayLink variant={props.variant} gameId={props.gameId} />
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import type { RestGameState } from '@palace/protocol';
 import { type ReactElement, useEffect, useState } from 'react';
 import { unreadLabel } from '../../lib/format.js';
-import { Tabs } from '../../ui/tabs.js';
+import { type GameSection, GameSections } from '../../ui/game-sections.js';
 import { useAiLevel } from '../variants/ai-level.js';
 import { CopyButton, StatusBadge } from '../variants/table-kit.js';
 import { RestChat } from './rest-chat.js';
@@ -9,8 +9,6 @@ import { clearSession } from './rest-session.js';
 import { PlayingView, WaitingRoom } from './rest-table.js';
 import { RestTutorial } from './rest-tutorial.js';
 import { useRestGame } from './use-rest-game.js';
-
-type GameTab = 'game' | 'chat' | 'tutorial';
 
 /**
  * The in-game view of `/rest-poker/:gameId` (docs/product.md §P2.2): the header (Back to Lobby, the copyable
@@ -26,7 +24,7 @@ export function RestGameView(props: {
   readonly onNewGame: () => void;
 }): ReactElement {
   const { gameId, playerId } = props;
-  const [tab, setTab] = useState<GameTab>('game');
+  const [tab, setTab] = useState<GameSection>('game');
   const actions = useRestGame(gameId, playerId, props.initial, tab === 'chat');
   const { game, unread, clearUnread } = actions;
   useEffect(() => {
@@ -93,42 +91,34 @@ export function RestGameView(props: {
           Connecting to the game…
         </p>
       ) : (
-        <Tabs
-          label="Game sections"
+        <GameSections
           idPrefix="rest"
           selected={tab}
           onSelect={setTab}
-          items={[
-            {
-              id: 'game',
-              label: 'Game',
-              panel:
-                game.status === 'waiting' ? (
-                  <WaitingRoom game={game} gameId={gameId} playerId={playerId} actions={actions} />
-                ) : (
-                  <PlayingView
-                    game={game}
-                    playerId={playerId}
-                    actions={actions}
-                    onLeave={leave}
-                    onNewGame={props.onNewGame}
-                  />
-                ),
-            },
-            {
-              id: 'chat',
-              label: 'Chat',
-              badge:
-                unread > 0 ? (
-                  <span className="rest-unread">
-                    <span aria-hidden="true">{unreadLabel(unread)}</span>
-                    <span className="sr-only"> ({unread} unread)</span>
-                  </span>
-                ) : null,
-              panel: <RestChat messages={game.chatMessages} playerId={playerId} onSend={actions.sendChat} />,
-            },
-            { id: 'tutorial', label: 'How to Play', panel: <RestTutorial variant={game.variant} /> },
-          ]}
+          game={
+            game.status === 'waiting' ? (
+              <WaitingRoom game={game} gameId={gameId} playerId={playerId} actions={actions} />
+            ) : (
+              <PlayingView
+                game={game}
+                playerId={playerId}
+                actions={actions}
+                onLeave={leave}
+                onNewGame={props.onNewGame}
+              />
+            )
+          }
+          chat={{
+            badge:
+              unread > 0 ? (
+                <span className="rest-unread">
+                  <span aria-hidden="true">{unreadLabel(unread)}</span>
+                  <span className="sr-only"> ({unread} unread)</span>
+                </span>
+              ) : null,
+            panel: <RestChat messages={game.chatMessages} playerId={playerId} onSend={actions.sendChat} />,
+          }}
+          tutorial={<RestTutorial variant={game.variant} />}
         />
       )}
     </main>

@@ -1,8 +1,7 @@
 import { FACE_UP_COUNT } from '@palace/core';
 import type { PublicGameState, PublicPlayer } from '@palace/protocol';
 import type { ReactElement } from 'react';
-import { Link } from 'react-router-dom';
-import { ReplayLink } from '../../replay/replay-link.js';
+import { GameOverLinks } from '../../replay/replay-link.js';
 import { Panel, Standings } from '../table-kit.js';
 import { InviteButton, InviteLine } from './public-invite.js';
 
@@ -72,12 +71,7 @@ export function PublicNotice(props: {
               you={state.you}
             />
           )}
-          <div className="button-row">
-            <Link className="button button-primary" to="/palace-home">
-              New Game
-            </Link>
-            <ReplayLink variant="public" gameId={state.id} />
-          </div>
+          <GameOverLinks home="/palace-home" label="New Game" variant="public" gameId={state.id} />
         </Panel>
       );
   }

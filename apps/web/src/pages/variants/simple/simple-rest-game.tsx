@@ -97,7 +97,6 @@ function SimpleRestGame(props: { readonly gameId: string; readonly username: str
   const picks = chosen.filter((id) => handIds.includes(id));
   return (
     <SimpleTable
-      title="Simple Palace"
       game={game}
       chat={game.chat}
       home={REST_HOME}

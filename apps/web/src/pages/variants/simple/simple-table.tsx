@@ -4,11 +4,10 @@ import './simple.css';
 import { FACE_UP_COUNT } from '@palace/core';
 import type { SimpleGameState } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { GameTable } from '../../../table/game-table.js';
 import { ownCards, stillAllowed, toggleCard } from '../../../table/selection.js';
 import { playTick } from '../../play/sounds.js';
-import { ReplayLink } from '../../replay/replay-link.js';
+import { GameOverLinks } from '../../replay/replay-link.js';
 import { AiLevelSelect } from '../ai-level.js';
 import { Badge, Panel, RulesCard, Standings, StatusBadge, VariantHeader } from '../table-kit.js';
 import { VariantChat, type VariantChatLine } from '../variant-chat.js';
@@ -24,7 +23,6 @@ import { simpleCanAddAi, simpleChoosing, simpleTableModel } from './simple-table
  * transport lives in the page.
  */
 export function SimpleTable(props: {
-  readonly title: string;
   readonly game: SimpleGameState;
   readonly chat: readonly VariantChatLine[];
   /** The start page ("Play again" goes there). */
@@ -75,7 +73,7 @@ export function SimpleTable(props: {
   const header = (
     <>
       <VariantHeader
-        title={props.title}
+        title="Simple Palace"
         gameId={game.id}
         badges={
           <>
@@ -135,12 +133,12 @@ function SimpleNotice(props: {
           {game.winner === game.you ? 'You won!' : `${game.winner ?? 'Nobody'} wins!`}
         </p>
         {rows.length > 0 && <Standings rows={rows} you={game.you} />}
-        <div className="button-row">
-          <Link className="button button-primary" to={props.home}>
-            Play again
-          </Link>
-          <ReplayLink variant={props.home === '/simple-rest' ? 'simple-rest' : 'simple-ws'} gameId={game.id} />
-        </div>
+        <GameOverLinks
+          home={props.home}
+          label="Play again"
+          variant={props.home === '/simple-rest' ? 'simple-rest' : 'simple-ws'}
+          gameId={game.id}
+        />
       </Panel>
     );
   }

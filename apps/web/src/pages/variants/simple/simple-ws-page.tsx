@@ -66,7 +66,6 @@ function SimpleWsGame(props: { readonly roomId: string; readonly username: strin
   const me = game.players.find((p) => p.username === game.you);
   return (
     <SimpleTable
-      title="Simple Palace"
       game={game}
       chat={s.chat}
       home={WS_HOME}
