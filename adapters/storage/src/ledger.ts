@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Effects, PostingKind } from '@palace/service';
+import { type Effects, newSkill, type PostingKind, type RatingsEffect, rateGame, shownRating } from '@palace/service';
 import type { Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
@@ -106,6 +106,75 @@ export async function applyEffects(
     await trx
       .insertInto('held_prizes')
       .values({ game_id: game.id, guest_id: held.guestId, amount: held.amount, created_at: at })
+      .execute();
+  }
+  if (effects.ratings !== undefined && effects.ratings !== null) await rate(trx, game.id, effects.ratings, at);
+}
+
+/**
+ * Rates a finished game's players in the caller's transaction (docs/product.md §D11): a first
+ * rated game starts from the model's prior; every player's row is locked in ascending user id
+ * (an update takes PostgreSQL's row lock; the read after it sees what a concurrent game committed
+ * meanwhile, at READ COMMITTED), so two games finishing at once for one player both count and
+ * never deadlock. Fewer than two rated seats change nothing.
+ */
+async function rate(trx: Transaction<Database>, gameId: string, effect: RatingsEffect, at: number): Promise<void> {
+  const users = [...new Set(effect.seats.map((s) => s.userId))].sort((a, b) => a - b);
+  if (users.length < 2) return;
+  const { preset } = effect;
+  const prior = newSkill();
+  const shownPrior = shownRating(prior).rating;
+  await trx
+    .insertInto('ratings')
+    .values(users.map((user_id) => ({ user_id, preset, ...prior, shown: shownPrior, updated_at: at })))
+    .onConflict((oc) => oc.columns(['user_id', 'preset']).doNothing())
+    .execute();
+  for (const user of users) {
+    await trx
+      .updateTable('ratings')
+      .set({ updated_at: at })
+      .where('user_id', '=', user)
+      .where('preset', '=', preset)
+      .execute();
+  }
+  const rows = await trx
+    .selectFrom('ratings')
+    .selectAll()
+    .where('preset', '=', preset)
+    .where('user_id', 'in', users)
+    .execute();
+  const before = new Map(
+    rows.map((r) => [r.user_id, { mu: Number(r.mu), sigma: Number(r.sigma), games: Number(r.games) }]),
+  );
+  const after = rateGame(
+    effect.seats.map((seat) => ({
+      player: String(seat.userId),
+      place: seat.place,
+      skill: before.get(seat.userId) ?? prior,
+    })),
+  );
+  for (const user of users) {
+    const skill = after.get(String(user));
+    if (skill === undefined) continue;
+    const shown = shownRating(skill).rating;
+    const was = before.get(user);
+    await trx
+      .updateTable('ratings')
+      .set({ mu: skill.mu, sigma: skill.sigma, games: skill.games, shown, updated_at: at })
+      .where('user_id', '=', user)
+      .where('preset', '=', preset)
+      .execute();
+    await trx
+      .insertInto('rating_history')
+      .values({
+        game_id: gameId,
+        user_id: user,
+        preset,
+        shown,
+        delta: shown - (was === undefined ? shownPrior : shownRating(was).rating),
+        games: skill.games,
+        at,
+      })
       .execute();
   }
 }

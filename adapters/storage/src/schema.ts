@@ -181,7 +181,32 @@ export interface RateCountersTable {
   expires_at: number;
 }
 
+/** One rating per player and preset (migration 0009; docs/product.md §D11). */
+export interface RatingsTable {
+  user_id: number;
+  preset: string;
+  mu: number;
+  sigma: number;
+  games: number;
+  /** The whole number shown (`shownRating`), kept for the leaderboard's order. */
+  shown: number;
+  updated_at: number;
+}
+
+/** A rated game's result per player: the shown rating after it and its change. */
+export interface RatingHistoryTable {
+  game_id: string;
+  user_id: number;
+  preset: string;
+  shown: number;
+  delta: number;
+  games: number;
+  at: number;
+}
+
 export interface Database {
+  ratings: RatingsTable;
+  rating_history: RatingHistoryTable;
   rate_counters: RateCountersTable;
   game_leases: GameLeasesTable;
   cluster_nodes: ClusterNodesTable;

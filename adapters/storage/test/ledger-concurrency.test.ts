@@ -137,6 +137,74 @@ describe.each(DIALECTS)('%s ledger under concurrency', (dialect) => {
     expect(await first.selectFrom('ledger').select('id').where('game_id', 'is not', null).execute()).toHaveLength(96);
   });
 
+  it('ratings - a finished game rates its players once, with the game; fewer than two rated seats change nothing', async () => {
+    const [db] = await nodes(1);
+    if (db === undefined) throw new Error('no node');
+    const [ann, bob] = [await register(db, 'ann', 1), await register(db, 'bob', 1)];
+    const games = new KyselyGamesStore(db);
+    const game = newGame('g1', 1000);
+    expect(await games.insert(game)).toBe('saved');
+    const rated = {
+      preset: 'classic',
+      seats: [
+        { userId: bob, place: 2 },
+        { userId: ann, place: 1 },
+      ],
+    };
+    expect(await games.save(nextVersion(game, 2000), 1, { ratings: rated })).toBe('saved');
+    // The same final write again (a retry after a lost answer) is a stale version: nothing rated twice.
+    expect(await games.save(nextVersion(game, 2000), 1, { ratings: rated })).toBe('conflict');
+    const rows = await db.selectFrom('ratings').selectAll().orderBy('user_id').execute();
+    expect(rows.map((r) => [r.user_id, r.preset, Number(r.games)])).toEqual([
+      [ann, 'classic', 1],
+      [bob, 'classic', 1],
+    ]);
+    const [annRow, bobRow] = rows;
+    expect(Number(annRow?.shown)).toBeGreaterThan(1000);
+    expect(Number(bobRow?.shown)).toBeLessThan(1000);
+    const history = await db.selectFrom('rating_history').selectAll().orderBy('user_id').execute();
+    expect(history.map((h) => [h.game_id, h.user_id, Number(h.shown) - 1000 === Number(h.delta)])).toEqual([
+      ['g1', ann, true],
+      ['g1', bob, true],
+    ]);
+    const lone = newGame('g2', 3000);
+    expect(await games.insert(lone, { ratings: { preset: 'classic', seats: [{ userId: ann, place: 1 }] } })).toBe(
+      'saved',
+    );
+    expect(await db.selectFrom('rating_history').select('game_id').execute()).toHaveLength(2);
+  });
+
+  it('ratings - games finishing at once for the same player all count, on every connection', async () => {
+    const all = await nodes(3);
+    const [first] = all;
+    if (first === undefined) throw new Error('no node');
+    const ann = await register(first, 'ann', 1);
+    const others = [];
+    for (let i = 0; i < 6; i++) others.push(await register(first, `op${i}`, 1));
+    const outcomes = await Promise.all(
+      others.map((other, i) => {
+        const games = new KyselyGamesStore(all[i % all.length] ?? first);
+        const seats =
+          i % 2 === 0
+            ? [
+                { userId: ann, place: 1 },
+                { userId: other, place: 2 },
+              ]
+            : [
+                { userId: other, place: 1 },
+                { userId: ann, place: 2 },
+              ];
+        return games.insert(newGame(`r${i}`, 1000 + i), { ratings: { preset: 'classic', seats } });
+      }),
+    );
+    expect(outcomes).toEqual(Array(6).fill('saved'));
+    const annRow = await first.selectFrom('ratings').selectAll().where('user_id', '=', ann).executeTakeFirstOrThrow();
+    expect(Number(annRow.games)).toBe(6);
+    expect(
+      await first.selectFrom('rating_history').select('game_id').where('user_id', '=', ann).execute(),
+    ).toHaveLength(6);
+  });
+
   it('tokens - a held prize claimed at once through every connection is paid once', async () => {
     const all = await nodes(3);
     const [first] = all;

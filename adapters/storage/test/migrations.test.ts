@@ -16,6 +16,7 @@ const ALL = [
   '0006_seat_clock',
   '0007_cluster',
   '0008_abuse',
+  '0009_ratings',
 ];
 const TABLES = [
   'cluster_nodes',
@@ -30,6 +31,8 @@ const TABLES = [
   'ledger',
   'presence',
   'rate_counters',
+  'rating_history',
+  'ratings',
   'results',
   'sessions',
   'support_messages',
@@ -109,12 +112,12 @@ describe.each(DIALECTS)('%s migrations', (dialect) => {
     expect(await second.selectFrom('users').select('id').execute()).toEqual([{ id: 0 }]);
   });
 
-  it('migrate - a database left at 0003 gets only 0004 to 0008 and keeps its accounts', async () => {
+  it('migrate - a database left at 0003 gets only 0004 to 0009 and keeps its accounts', async () => {
     const old = connect(await temp.location('migrate'));
     await run(old);
-    // Back to the 0003 state: 0004, 0005, 0007 and 0008 added tables, 0006 to 0008 columns and indexes.
+    // Back to the 0003 state: 0004, 0005, 0007 to 0009 added tables, 0006 to 0008 columns and indexes.
     const later = ['support_messages', 'waitlist', 'friends', 'guest_links', 'held_prizes', 'results'];
-    const cluster = ['presence', 'cluster_nodes', 'game_leases', 'rate_counters'];
+    const cluster = ['presence', 'cluster_nodes', 'game_leases', 'rate_counters', 'rating_history', 'ratings'];
     for (const index of ['sessions_user', 'users_guest_created']) await old.schema.dropIndex(index).execute();
     for (const table of [...later, ...cluster]) await old.schema.dropTable(table).execute();
     for (const index of ['games_kind_phase', 'games_kind_turn_due']) await old.schema.dropIndex(index).execute();

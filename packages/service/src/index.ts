@@ -93,6 +93,7 @@ export type {
   Posting,
   PostingKind,
   Publisher,
+  RatingsEffect,
   SaveOutcome,
   Scheduler,
   SeatClock,
@@ -114,6 +115,19 @@ export {
   RateLimiter,
   type Taken,
 } from './rate-limits.js';
+export {
+  DISPLAY_BASE,
+  DISPLAY_SCALE,
+  MAIN_RATED_RULES,
+  mainRatedPreset,
+  newSkill,
+  PROVISIONAL_GAMES,
+  type RatedPreset,
+  type RatedSeat,
+  rateGame,
+  type Skill,
+  shownRating,
+} from './ratings/rating-model.js';
 export { type RecordFile, type RecordRefusal, Records } from './records.js';
 export { Rescues } from './rescues.js';
 export { RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';

@@ -75,6 +75,19 @@ export interface Effects {
   readonly results?: ReadonlyArray<{ readonly userId: number; readonly won: boolean }>;
   /** A guest winner's prize, held until an account claims it. */
   readonly held?: { readonly guestId: number; readonly amount: number } | null;
+  /** The finished game's rated seats (registered players), rated once with its tokens. */
+  readonly ratings?: RatingsEffect | null;
+}
+
+/**
+ * A finished rated game (docs/product.md §D11): its preset and the place of each registered
+ * player. The store rates them (`rateGame`) against their current skills in the same transaction
+ * as the game's final version, so a crash never rates a game twice or loses its rating, and two
+ * games finishing at once for one player both count.
+ */
+export interface RatingsEffect {
+  readonly preset: string;
+  readonly seats: ReadonlyArray<{ readonly userId: number; readonly place: number }>;
 }
 
 /**

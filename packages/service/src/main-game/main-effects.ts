@@ -1,5 +1,6 @@
 import { type GameEvent, prizeFor } from '@palace/core';
-import type { Effects, Posting, StoredGame } from '../ports.js';
+import type { Effects, Posting, RatingsEffect, StoredGame } from '../ports.js';
+import { mainRatedPreset } from '../ratings/rating-model.js';
 import type { MainMeta } from './main-meta.js';
 
 /** The house account: the other side of fees, refunds and prizes. */
@@ -19,6 +20,7 @@ export function effectsOf(
   const gameId = after.id;
   let results: Array<{ userId: number; won: boolean }> = [];
   let held: Effects['held'] = null;
+  let ratings: RatingsEffect | null = null;
   for (const event of events) {
     if (event.type === 'seated') {
       const paid = after.meta.seats[event.seat]?.paid ?? 0;
@@ -49,7 +51,27 @@ export function effectsOf(
         const who = after.meta.seats[s.id];
         return who === undefined ? [] : [{ userId: who.userId, won: s.id === event.winner }];
       });
+      ratings = ratingsOf(after);
     }
   }
-  return { postings, results, held };
+  return { postings, results, held, ratings };
+}
+
+/**
+ * What a finished main game rates (docs/product.md §D11): its registered human players by their
+ * places, in the preset its rules make it (none when a create-form switch is off its default).
+ * Guests and AI seats are not rated.
+ */
+function ratingsOf(game: StoredGame<MainMeta>): RatingsEffect | null {
+  const preset = mainRatedPreset(game.meta.rules);
+  const standings = game.state.result?.standings ?? [];
+  if (preset === null) return null;
+  const seats = standings.flatMap((standing) => {
+    const seat = game.state.seats.find((s) => s.id === standing.seat);
+    const who = game.meta.seats[standing.seat];
+    return seat?.ai === null && who !== undefined && who.userId > 0
+      ? [{ userId: who.userId, place: standing.place }]
+      : [];
+  });
+  return seats.length < 2 ? null : { preset, seats };
 }
