@@ -10,6 +10,7 @@ export { LoginFailures, TOO_MANY_ATTEMPTS } from './login-failures.js';
 export { type MainRoutesOptions, mainRoutes } from './main-routes.js';
 export { restPollFastPath } from './poll-fast-path.js';
 export { publicGamesRoutes } from './public-games.js';
+export { type RatingRoutesOptions, ratingRoutes } from './rating-routes.js';
 export { recordsRoutes } from './records.js';
 export { restGamesRoutes } from './rest-games.js';
 export { SEAT_COOKIE_MAX_AGE_S, seatCookieName, seatToken, setSeatCookie } from './seat-cookie.js';

@@ -18,6 +18,7 @@ export {
 export { isPostgresUrl, openPostgres, type PostgresOptions } from './postgres.js';
 export { KyselyPresenceStore, NODE_ALIVE_MS, NODE_FORGET_MS } from './presence-store.js';
 export { KyselyRateCounters } from './rate-counters-store.js';
+export { KyselyRatingsStore } from './ratings-store.js';
 export type { Database } from './schema.js';
 export { openSqlite } from './sqlite.js';
 export { KyselyTokensStore } from './tokens-store.js';

@@ -8,6 +8,7 @@ import {
   authRoutes,
   inboxRoutes,
   installErrorHandling,
+  ratingRoutes,
   recordsRoutes,
   restPollFastPath,
   sessionToken,
@@ -20,6 +21,7 @@ import {
   KyselyInboxStore,
   KyselyLeases,
   KyselyRateCounters,
+  KyselyRatingsStore,
   KyselyTokensStore,
   openPostgres,
   openSqlite,
@@ -34,6 +36,7 @@ import {
   JOB_RESCUE_MS,
   MemoryRateCounters,
   RateLimiter,
+  RatingsService,
   Records,
   Rescues,
   type ServicePorts,
@@ -255,6 +258,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     guestsPerMinute: limits.guestsPerMinute,
   });
   await app.register(inboxRoutes, { auth, inbox });
+  await app.register(ratingRoutes, { auth, ratings: new RatingsService(new KyselyRatingsStore(db)) });
   await mountVariants(app, variants, {
     auth,
     tokens,

@@ -10,6 +10,7 @@ export * from './emoji-picker.js';
 export * from './main-game.js';
 export * from './main-socket.js';
 export * from './public-games.js';
+export * from './ratings.js';
 export * from './records.js';
 export * from './rest-games.js';
 export * from './simple-games.js';

@@ -128,6 +128,16 @@ export {
   type Skill,
   shownRating,
 } from './ratings/rating-model.js';
+export {
+  RATING_HISTORY_LIMIT,
+  RATING_LEADERS_LIMIT,
+  type RatedPlayer,
+  type RatingHistoryLine,
+  RatingsService,
+  type RatingsStore,
+  type ShownRating,
+  type StoredRating,
+} from './ratings/ratings-service.js';
 export { type RecordFile, type RecordRefusal, Records } from './records.js';
 export { Rescues } from './rescues.js';
 export { RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
