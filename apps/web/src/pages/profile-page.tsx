@@ -9,10 +9,12 @@ import { Avatar } from '../shell/avatar.js';
 import { isGuest, useAuth } from '../stores/auth-store.js';
 import { LoadError } from '../ui/load-error.js';
 import { SignInPrompt } from '../ui/sign-in-prompt.js';
+import { RatingsCard } from './ratings.js';
 
 /**
  * `/profile` (docs/product.md §D5): a signed-in player's avatar, name, e-mail, games played, wins and
- * balance (`GET /api/profile`). Visitors and guests are asked to sign in.
+ * balance (`GET /api/profile`), and a rating per preset with its history (`GET /api/ratings/me`,
+ * docs/product.md §D11). Visitors and guests are asked to sign in.
  */
 export function ProfilePage(): ReactElement {
   const user = useAuth((s) => s.user);
@@ -69,6 +71,7 @@ function PlayerProfile({ userId }: { readonly userId: number }): ReactElement {
           ))}
         </dl>
       </section>
+      <RatingsCard userId={userId} />
       <nav className="card link-list" aria-label="Your account">
         <Link to="/tokens">Token history and leaderboard</Link>
         <Link to="/friends">Friends</Link>

@@ -1,20 +1,23 @@
 import './pages.css';
-import type { BalanceResponse, HistoryLine, LeaderboardEntry } from '@palace/protocol';
+import type { BalanceResponse, HistoryLine, LeaderboardEntry, RatingPreset } from '@palace/protocol';
 import { type ReactElement, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { apiGet } from '../lib/api.js';
+import { PRESETS, presetName } from '../lib/ratings.js';
 import { kindLabel, shortDateTime, signedAmount, tokens } from '../lib/tokens-format.js';
 import { present, useLoad } from '../lib/use-load.js';
 import { Avatar } from '../shell/avatar.js';
 import { isGuest, useAuth } from '../stores/auth-store.js';
 import { LoadError } from '../ui/load-error.js';
 import { SignInPrompt } from '../ui/sign-in-prompt.js';
+import { RatingBoard } from './ratings.js';
 
-type Order = 'balance' | 'wins';
+type Order = 'balance' | 'wins' | 'rating';
 
 /**
  * `/tokens` (docs/product.md §D5): a registered player's balance and token history; guests and visitors
- * see an invitation to register instead. The leaderboard (by balance or by wins) is for everyone.
+ * see an invitation to register instead. The leaderboard (by balance, by wins, or by rating in one
+ * preset: docs/product.md §D11) is for everyone.
  * /auth lands here after a prize claim.
  */
 export function TokensPage(): ReactElement {
@@ -102,7 +105,7 @@ function Wallet({ userId }: { readonly userId: number }): ReactElement {
 
 function Leaderboard({ myId }: { readonly myId: number | null }): ReactElement {
   const [order, setOrder] = useState<Order>('balance');
-  const leaders = useLoad(() => present(apiGet<LeaderboardEntry[]>(`/api/leaderboard?by=${order}`)), order);
+  const [preset, setPreset] = useState<RatingPreset>('classic');
   return (
     <section className="card" aria-labelledby="leaders-title">
       <div className="card-head">
@@ -111,7 +114,7 @@ function Leaderboard({ myId }: { readonly myId: number | null }): ReactElement {
         </h2>
         <fieldset className="segmented">
           <legend className="sr-only">Rank players by</legend>
-          {(['balance', 'wins'] as const).map((by) => (
+          {(['balance', 'wins', 'rating'] as const).map((by) => (
             <button
               key={by}
               type="button"
@@ -119,37 +122,69 @@ function Leaderboard({ myId }: { readonly myId: number | null }): ReactElement {
               className={order === by ? 'selected' : ''}
               onClick={() => setOrder(by)}
             >
-              {by === 'balance' ? 'Balance' : 'Wins'}
+              {by === 'balance' ? 'Balance' : by === 'wins' ? 'Wins' : 'Rating'}
             </button>
           ))}
         </fieldset>
       </div>
-      {leaders.error !== null ? (
-        <LoadError message={leaders.error} onRetry={leaders.reload} />
-      ) : leaders.data === null ? (
-        <p className="muted">Loading…</p>
-      ) : leaders.data.length === 0 ? (
-        <p className="muted">Nobody on the board yet.</p>
+      {order === 'rating' ? (
+        <>
+          <fieldset className="segmented preset-choice">
+            <legend className="sr-only">Rating preset</legend>
+            {PRESETS.map((p) => (
+              <button
+                key={p}
+                type="button"
+                aria-pressed={preset === p}
+                className={preset === p ? 'selected' : ''}
+                onClick={() => setPreset(p)}
+              >
+                {presetName(p)}
+              </button>
+            ))}
+          </fieldset>
+          <RatingBoard preset={preset} myId={myId} />
+        </>
       ) : (
-        <ol className="leader-list" aria-busy={leaders.loading} aria-label={`Players by ${order}`}>
-          {leaders.data.map((l) => (
-            <li key={l.id} className={`leader${l.id === myId ? ' me' : ''}`}>
-              <span className="leader-rank">{l.rank}</span>
-              <Avatar name={l.username} src={l.avatar} size={32} />
-              <span className="leader-name">
-                {l.username}
-                {l.id === myId && <span className="you-pill">You</span>}
-              </span>
-              <span className="leader-value">
-                {order === 'balance' ? `${tokens(l.balance)} SRT` : `${l.wins} ${l.wins === 1 ? 'win' : 'wins'}`}
-                <span className="muted small">
-                  {l.gamesPlayed} {l.gamesPlayed === 1 ? 'game' : 'games'}
-                </span>
-              </span>
-            </li>
-          ))}
-        </ol>
+        <TokenBoard order={order} myId={myId} />
       )}
     </section>
+  );
+}
+
+/** The leaderboard by balance or by wins. */
+function TokenBoard({
+  order,
+  myId,
+}: {
+  readonly order: 'balance' | 'wins';
+  readonly myId: number | null;
+}): ReactElement {
+  const leaders = useLoad(() => present(apiGet<LeaderboardEntry[]>(`/api/leaderboard?by=${order}`)), order);
+  return leaders.error !== null ? (
+    <LoadError message={leaders.error} onRetry={leaders.reload} />
+  ) : leaders.data === null ? (
+    <p className="muted">Loading…</p>
+  ) : leaders.data.length === 0 ? (
+    <p className="muted">Nobody on the board yet.</p>
+  ) : (
+    <ol className="leader-list" aria-busy={leaders.loading} aria-label={`Players by ${order}`}>
+      {leaders.data.map((l) => (
+        <li key={l.id} className={`leader${l.id === myId ? ' me' : ''}`}>
+          <span className="leader-rank">{l.rank}</span>
+          <Avatar name={l.username} src={l.avatar} size={32} />
+          <span className="leader-name">
+            {l.username}
+            {l.id === myId && <span className="you-pill">You</span>}
+          </span>
+          <span className="leader-value">
+            {order === 'balance' ? `${tokens(l.balance)} SRT` : `${l.wins} ${l.wins === 1 ? 'win' : 'wins'}`}
+            <span className="muted small">
+              {l.gamesPlayed} {l.gamesPlayed === 1 ? 'game' : 'games'}
+            </span>
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -2,7 +2,7 @@ import type { MainGameState, MainPlayer } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../shell/avatar.js';
-import { useAuth } from '../../stores/auth-store.js';
+import { isGuest, useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
 import { sortHand, tableCards } from '../../table/cards.js';
@@ -12,6 +12,7 @@ import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
 import { ReplayLink } from '../replay/replay-link.js';
 import { ChatPanel } from './chat-panel.js';
 import { Countdown } from './countdown.js';
+import { GameRating } from './game-rating.js';
 import { mainTableModel } from './main-table.js';
 import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
 
@@ -181,6 +182,7 @@ function Board({ game, me, header }: { game: MainGameState; me: MainPlayer | nul
 }
 
 function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {
+  const user = useAuth((s) => s.user);
   const last = game.lastAction;
   const winner = game.players.find((p) => p.id === game.winnerId);
   const prize = last?.prizeAmount ?? game.prizeAmount;
@@ -202,6 +204,7 @@ function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }):
           {iWon ? `${prize} SRT tokens are yours.` : `${winner?.username ?? 'The winner'} takes ${prize} SRT tokens.`}
         </p>
       )}
+      <GameRating gameId={game.id} registered={me !== null && user !== null && !isGuest(user)} />
       <Link className="button button-secondary" to="/play">
         Back to Lobby
       </Link>
