@@ -1,4 +1,4 @@
-import type { MainGameState } from '@palace/protocol';
+import type { MainGameState, MyRatingsResponse } from '@palace/protocol';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { dropFreshPostgres, freshPostgresUrl, POSTGRES_URL } from '../../../adapters/storage/test/dialects.js';
 import {
@@ -113,6 +113,15 @@ async function expectSettledOnce(url: string, seats: readonly Seat[], final: Mai
   }
   const ledger = await ledgerOf(url, final.id);
   expect(ledger).toEqual({ total: 0, balances: 0, unbalanced: 0, drift: 0, rows: settled(seats, winner) });
+  // Rated once too, with the tokens (docs/product.md §D11), whichever node finished the game.
+  for (const base of bases) {
+    for (const seat of seats) {
+      const mine = await jarOn(base, seat).get<MyRatingsResponse>('/api/ratings/me');
+      const classic = mine.body?.ratings.find((r) => r.preset === 'classic');
+      expect(classic?.history.map((h) => h.gameId), `ratings of ${seat.user.id} on ${base}`).toEqual([final.id]);
+      expect(Math.sign(classic?.history[0]?.delta ?? 0)).toBe(seat.user.id === winner ? 1 : -1);
+    }
+  }
 }
 
 cluster('cluster - two nodes sharing PostgreSQL', () => {
