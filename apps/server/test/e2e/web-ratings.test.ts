@@ -200,9 +200,7 @@ describe('web client - ratings', () => {
       );
       await expect(item.locator('.leader-rank').textContent()).resolves.toBe(String(leader.rank));
       await expect(item.textContent()).resolves.toContain(`Rating ${leader.rating}`);
-      await expect(item.textContent()).resolves.toContain(
-        `${leader.games} rated ${leader.games === 1 ? 'game' : 'games'}`,
-      );
+      await expect(item.textContent()).resolves.toContain(`${leader.games} ${leader.games === 1 ? 'game' : 'games'}`);
       await item.getByText('Provisional: fewer than 10 rated games', { exact: true }).waitFor({ state: 'attached' });
     }
     await list.getByText('You', { exact: true }).waitFor();
@@ -285,6 +283,11 @@ describe('web client - ratings', () => {
       await shot(page, `ratings-game-over-${size.name}`);
       expect(report.problems, `game over at ${size.width}x${size.height}`).toEqual([]);
       expect(report.cards, `game over at ${size.width}x${size.height}: own cards`).toBeGreaterThan(0);
+      // The whole panel shows, the rating line included, without scrolling inside it.
+      const panel = (await page.evaluate(
+        "(() => { const el = document.querySelector('.game-over'); return [el.scrollHeight, el.clientHeight]; })()",
+      )) as [number, number];
+      expect(panel[0], `the game-over panel scrolls at ${size.width}x${size.height}`).toBeLessThanOrEqual(panel[1] + 1);
     }
   }, 180_000);
 });

@@ -1,5 +1,6 @@
 import type { MyRatingsResponse, PresetRating, RatingLeader, RatingPreset } from '@palace/protocol';
 import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
 import { apiGet } from '../lib/api.js';
 import {
   chartLabel,
@@ -15,6 +16,7 @@ import { shortDateTime } from '../lib/tokens-format.js';
 import { present, useLoad } from '../lib/use-load.js';
 import { Avatar } from '../shell/avatar.js';
 import { LoadError } from '../ui/load-error.js';
+import { replayPath } from './replay/replay-link.js';
 
 /** The ratings screens (docs/product.md §D11): the profile's Ratings card and the leaderboard's rating view. */
 
@@ -101,7 +103,15 @@ function PresetRatingItem({ rating }: { readonly rating: PresetRating }): ReactE
               <tbody>
                 {latest.map((point) => (
                   <tr key={point.gameId}>
-                    <td>#{point.gameId}</td>
+                    <td>
+                      <Link
+                        className="rating-game"
+                        to={replayPath('main', point.gameId)}
+                        aria-label={`Replay of game #${point.gameId}`}
+                      >
+                        #{point.gameId}
+                      </Link>
+                    </td>
                     <td className={point.delta > 0 ? 'credit' : point.delta < 0 ? 'debit' : ''}>
                       {deltaText(point.delta)}
                     </td>
@@ -193,17 +203,21 @@ export function RatingBoard({
         <li key={l.id} className={`leader${l.id === myId ? ' me' : ''}`}>
           <span className="leader-rank">{l.rank}</span>
           <Avatar name={l.username} src={l.avatar} size={32} />
-          <span className="leader-name">
-            {l.username}
-            {l.id === myId && <span className="you-pill">You</span>}
+          <span className="leader-who">
+            <span className="leader-name">
+              {l.username}
+              {l.id === myId && <span className="you-pill">You</span>}
+            </span>
+            {l.provisional && <ProvisionalMark />}
           </span>
           <span className="leader-value">
             <span>
-              {l.provisional && <ProvisionalMark />}
               <span className="sr-only">Rating </span>
               {l.rating}
             </span>
-            <span className="muted small">{ratedGames(l.games)}</span>
+            <span className="muted small">
+              {l.games} {l.games === 1 ? 'game' : 'games'}
+            </span>
           </span>
         </li>
       ))}
