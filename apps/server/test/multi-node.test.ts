@@ -118,7 +118,10 @@ async function expectSettledOnce(url: string, seats: readonly Seat[], final: Mai
     for (const seat of seats) {
       const mine = await jarOn(base, seat).get<MyRatingsResponse>('/api/ratings/me');
       const classic = mine.body?.ratings.find((r) => r.preset === 'classic');
-      expect(classic?.history.map((h) => h.gameId), `ratings of ${seat.user.id} on ${base}`).toEqual([final.id]);
+      expect(
+        classic?.history.map((h) => h.gameId),
+        `ratings of ${seat.user.id} on ${base}`,
+      ).toEqual([final.id]);
       expect(Math.sign(classic?.history[0]?.delta ?? 0)).toBe(seat.user.id === winner ? 1 : -1);
     }
   }
