@@ -10,6 +10,7 @@ import { Avatar } from '../shell/avatar.js';
 import { isGuest, useAuth } from '../stores/auth-store.js';
 import { LoadError } from '../ui/load-error.js';
 import { SignInPrompt } from '../ui/sign-in-prompt.js';
+import { ToggleGroup } from '../ui/toggle-group.js';
 import { RatingBoard } from './ratings.js';
 
 type Order = 'balance' | 'wins' | 'rating';
@@ -112,37 +113,25 @@ function Leaderboard({ myId }: { readonly myId: number | null }): ReactElement {
         <h2 id="leaders-title" className="card-title">
           Leaderboard
         </h2>
-        <fieldset className="segmented">
-          <legend className="sr-only">Rank players by</legend>
-          {(['balance', 'wins', 'rating'] as const).map((by) => (
-            <button
-              key={by}
-              type="button"
-              aria-pressed={order === by}
-              className={order === by ? 'selected' : ''}
-              onClick={() => setOrder(by)}
-            >
-              {by === 'balance' ? 'Balance' : by === 'wins' ? 'Wins' : 'Rating'}
-            </button>
-          ))}
-        </fieldset>
+        <ToggleGroup
+          legend="Rank players by"
+          className="segmented"
+          options={['balance', 'wins', 'rating'] as const}
+          selected={order}
+          onSelect={setOrder}
+          label={(by) => (by === 'balance' ? 'Balance' : by === 'wins' ? 'Wins' : 'Rating')}
+        />
       </div>
       {order === 'rating' ? (
         <>
-          <fieldset className="segmented preset-choice">
-            <legend className="sr-only">Rating preset</legend>
-            {PRESETS.map((p) => (
-              <button
-                key={p}
-                type="button"
-                aria-pressed={preset === p}
-                className={preset === p ? 'selected' : ''}
-                onClick={() => setPreset(p)}
-              >
-                {presetName(p)}
-              </button>
-            ))}
-          </fieldset>
+          <ToggleGroup
+            legend="Rating preset"
+            className="segmented preset-choice"
+            options={PRESETS}
+            selected={preset}
+            onSelect={setPreset}
+            label={presetName}
+          />
           <RatingBoard preset={preset} myId={myId} />
         </>
       ) : (

@@ -4,10 +4,13 @@ import { apiGet } from '../../lib/api.js';
 import { durationLabel, timestampLabel } from '../../lib/format.js';
 import { Avatar } from '../../shell/avatar.js';
 import { isGuest, useAuth } from '../../stores/auth-store.js';
+import { ToggleGroup } from '../../ui/toggle-group.js';
 
 /** The lobby is refetched every 5 s (docs/product.md §P1.9). */
 export const LOBBY_REFETCH_MS = 5_000;
 const FILTERS = ['All Games', 'Public', 'Private', 'Tournaments'] as const;
+/** The lobby's filter chips. */
+const FILTER_CHIPS = { legend: 'Filter games', className: 'chips plain', itemClass: 'chip', options: FILTERS } as const;
 type Filter = (typeof FILTERS)[number];
 
 export function filterGames(games: readonly LobbyGame[], filter: Filter): LobbyGame[] {
@@ -53,20 +56,7 @@ export function Lobby({ onCreate, onJoin }: { onCreate: () => void; onJoin: (id:
           Create Game
         </button>
       </div>
-      <fieldset className="chips plain">
-        <legend className="sr-only">Filter games</legend>
-        {FILTERS.map((f) => (
-          <button
-            key={f}
-            type="button"
-            className={`chip${f === filter ? ' selected' : ''}`}
-            aria-pressed={f === filter}
-            onClick={() => setFilter(f)}
-          >
-            {f}
-          </button>
-        ))}
-      </fieldset>
+      <ToggleGroup {...FILTER_CHIPS} selected={filter} onSelect={setFilter} />
       {failed && (
         <p className="error-text" role="alert">
           Error: Could not load games. Please try again.
