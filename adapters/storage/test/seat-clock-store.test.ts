@@ -43,11 +43,11 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
     await store.insert(inPhase('G1', 'playing'));
     await store.insert(inPhase('G2', 'finished'));
     await store.insert(inPhase('G3', 'setup'));
-    // Back to the 0005 schema, rows kept (0008 and 0007 undone first: they only added tables, indexes and a column).
+    // Back to the 0005 schema, rows kept (0009 to 0007 undone first: they only added tables, indexes and a column).
     for (const index of ['sessions_user', 'held_prizes_guest', 'users_guest_created']) {
       await db.schema.dropIndex(index).execute();
     }
-    for (const table of ['rate_counters', 'presence', 'cluster_nodes', 'game_leases']) {
+    for (const table of ['rating_history', 'ratings', 'rate_counters', 'presence', 'cluster_nodes', 'game_leases']) {
       await db.schema.dropTable(table).execute();
     }
     for (const index of ['games_kind_phase', 'games_kind_turn_due']) await db.schema.dropIndex(index).execute();
@@ -60,6 +60,7 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
       '0006_seat_clock',
       '0007_cluster',
       '0008_abuse',
+      '0009_ratings',
     ]);
     expect((await store.load('G1'))?.seatClock).toEqual({ turnDueAt: null, strikes: {}, away: [] });
     const open = await store.unfinished('test');

@@ -35,6 +35,7 @@ const FAMILIES: Readonly<Record<string, { readonly table: Family | 'records' | n
   'main game': { table: 'main', field: 'message' },
   tokens: { table: 'main', field: 'message' },
   friends: { table: 'main', field: 'message' },
+  ratings: { table: 'main', field: 'message' },
   'Simple REST game': { table: 'simple-rest', field: 'message' },
   'Public games': { table: 'public', field: 'error' },
   'Easy variant': { table: 'easy', field: 'error' },
