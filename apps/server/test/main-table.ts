@@ -135,3 +135,51 @@ export async function playToEnd(
   }
   throw new Error(`the game did not end within ${maxMoves} moves`);
 }
+
+/** The opponent over the socket: on its turn it plays its lowest playable group (never picks up while it can play). */
+export function autoplay(seat: Seat, gameId: number): () => void {
+  let stopped = false;
+  let answered = '';
+  const tick = () => {
+    if (stopped) return;
+    const state = seat.socket
+      .all('game_state')
+      .filter((f) => f.game.id === gameId)
+      .at(-1)?.game;
+    if (state !== undefined && state.status === 'active' && state.currentTurn === seat.user.id) {
+      const key = `${state.lastAction?.timestamp ?? ''}:${state.playedCards.length}:${me(state, seat.user.id).handCount}`;
+      if (key !== answered) {
+        answered = key;
+        const group = lowestGroup(state, seat.user.id);
+        seat.socket.send(
+          group.length > 0 ? { type: 'play_card', gameId, cardIds: group } : { type: 'pickup_cards', gameId },
+        );
+      }
+    }
+    setTimeout(tick, 10);
+  };
+  tick();
+  return () => {
+    stopped = true;
+  };
+}
+
+/**
+ * A two-seat main game created by `loser` with `body`'s settings, where `loser` picks up whenever
+ * it may and `winner` plays its lowest group: `winner` wins (by emptying their hand or, at the move
+ * cap, with the fewest cards). Answers the game's final state as `winner` saw it; sockets closed.
+ */
+export async function headsUp(
+  base: string,
+  winner: Player,
+  loser: Player,
+  body: Record<string, unknown>,
+): Promise<MainGameState> {
+  const seats: Seat[] = [await seatOf(base, loser), await seatOf(base, winner)];
+  const gameId = await createGame(loser.jar, { playerLimit: 2, ...body });
+  for (const seat of seats) await joinGame(seat, gameId);
+  await chooseFaceUp(seats, gameId);
+  const steps = await playToEnd(seats, gameId, ['pickup', 'lowest']);
+  await Promise.all(seats.map((s) => s.socket.close()));
+  return steps.at(-1)?.after[1] as MainGameState;
+}

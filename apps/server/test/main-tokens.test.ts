@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { type TestServer, useServer } from './harness.js';
 import {
   checkLedger,
-  chooseFaceUp,
   createGame,
   guest,
+  headsUp,
   Jar,
   joinGame,
   ok200,
   type Player,
-  playToEnd,
   type Reply,
   registered,
   type Seat,
@@ -35,14 +34,7 @@ function expectMessage(got: Reply, status: number, message?: string): void {
  * the guest wins (by emptying their hand or, at the move cap, with the fewest cards).
  */
 async function guestWins(server: TestServer, host: Player, winner: Player): Promise<MainGameState> {
-  const seats: Seat[] = [await seatOf(server.base, host), await seatOf(server.base, winner)];
-  const gameId = await createGame(host.jar, { name: 'Prize Table', playerLimit: 2, entryFee: FEE });
-  for (const seat of seats) await joinGame(seat, gameId);
-  await chooseFaceUp(seats, gameId);
-  const steps = await playToEnd(seats, gameId, ['pickup', 'lowest']);
-  const final = steps.at(-1)?.after[1] as MainGameState;
-  await Promise.all(seats.map((s) => s.socket.close()));
-  return final;
+  return headsUp(server.base, winner, host, { name: 'Prize Table', entryFee: FEE });
 }
 
 describe('main game tokens', () => {

@@ -1,19 +1,7 @@
-import type { MainGameState, MyRatingsResponse, RatingLeader } from '@palace/protocol';
+import type { MyRatingsResponse, RatingLeader } from '@palace/protocol';
 import { describe, expect, it } from 'vitest';
 import { type TestServer, useServer } from './harness.js';
-import {
-  chooseFaceUp,
-  createGame,
-  guest,
-  Jar,
-  joinGame,
-  ok200,
-  type Player,
-  playToEnd,
-  registered,
-  type Seat,
-  seatOf,
-} from './main-harness.js';
+import { guest, headsUp, Jar, ok200, type Player, registered } from './main-harness.js';
 
 /** Ratings over the real server: a finished main game rates its registered players once (docs/product.md §D11). */
 
@@ -26,20 +14,13 @@ async function play(
   loser: Player,
   rules?: Record<string, boolean>,
 ): Promise<number> {
-  const seats: Seat[] = [await seatOf(server.base, loser), await seatOf(server.base, winner)];
-  const gameId = await createGame(loser.jar, {
+  const final = await headsUp(server.base, winner, loser, {
     name: 'Rated Table',
-    playerLimit: 2,
     entryFee: 100,
     ...(rules ? { rules } : {}),
   });
-  for (const seat of seats) await joinGame(seat, gameId);
-  await chooseFaceUp(seats, gameId);
-  const steps = await playToEnd(seats, gameId, ['pickup', 'lowest']);
-  const final = steps.at(-1)?.after[1] as MainGameState;
-  await Promise.all(seats.map((s) => s.socket.close()));
   expect(final.winnerId).toBe(winner.user.id);
-  return gameId;
+  return final.id;
 }
 
 describe('ratings', () => {

@@ -1,4 +1,4 @@
-import type { RestCard, RestChatMessage, RestGameState, RestLastAction, RestPlayer } from '@palace/protocol';
+import type { RestCard, RestChatMessage, RestGameState, RestLastAction } from '@palace/protocol';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,7 @@ import {
 } from '../src/pages/rest-game/rest-session.js';
 import { CreateForm, JoinForm } from '../src/pages/rest-game/rest-start.js';
 import { useToasts } from '../src/stores/toast-store.js';
+import { restSeat } from './rest-fixtures.js';
 
 const ME = 'secret-credential-of-ann';
 
@@ -32,20 +33,7 @@ const card = (id: string, value: string, suit: string): RestCard => ({
   color: suit === '♥' || suit === '♦' ? 'red' : 'black',
 });
 
-const seat = (id: string, name: string, extra: Partial<RestPlayer> = {}): RestPlayer => ({
-  id,
-  name,
-  isAI: false,
-  away: false,
-  isReady: false,
-  isHost: false,
-  hand: 3,
-  handCount: 3,
-  faceUp: [],
-  faceDown: 3,
-  faceDownCount: 3,
-  ...extra,
-});
+const seat = restSeat;
 
 function state(extra: Partial<RestGameState> = {}): RestGameState {
   return {

@@ -9,6 +9,7 @@ import { fanStep } from '../src/table/hand-fan.js';
 import type { TableModel } from '../src/table/model.js';
 import { CARD_PREFS_KEY, useCardPrefs } from '../src/table/prefs.js';
 import { actionSentence } from '../src/table/sentences.js';
+import { restSeat } from './rest-fixtures.js';
 
 afterEach(cleanup);
 
@@ -146,20 +147,8 @@ describe('table kit - the main game and the REST game as models', () => {
 
   it('rest - Pick Up Pile and Play Selected on the viewer turn, off while a request runs; the REST last action in words', () => {
     const card = (id: string, value: string, suit: string): RestCard => ({ id, value, suit, color: 'black' });
-    const seat = (id: string, name: string, extra: Partial<RestPlayer> = {}): RestPlayer => ({
-      id,
-      name,
-      isAI: false,
-      away: false,
-      isReady: true,
-      isHost: false,
-      hand: 3,
-      handCount: 3,
-      faceUp: [],
-      faceDown: 3,
-      faceDownCount: 3,
-      ...extra,
-    });
+    const seat = (id: string, name: string, extra: Partial<RestPlayer> = {}): RestPlayer =>
+      restSeat(id, name, { isReady: true, ...extra });
     const game: RestGameState = {
       id: 'ABC123',
       variant: 'classic',

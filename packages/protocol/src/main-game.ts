@@ -39,6 +39,13 @@ export const MainRules = Type.Object({
   mustPlayAllSameValue: Type.Boolean(),
 });
 export type MainRules = Static<typeof MainRules>;
+/** The create form's four switches as a new game has them (classic; only such a game is rated). */
+export const MAIN_DEFAULT_RULES: MainRules = {
+  clearWithTens: true,
+  sevenLower: true,
+  burnFourOfAKind: true,
+  mustPlayAllSameValue: false,
+};
 
 export const MainPlayer = Type.Object({
   id: Type.Integer(),

@@ -118,7 +118,6 @@ export {
 export {
   DISPLAY_BASE,
   DISPLAY_SCALE,
-  MAIN_RATED_RULES,
   mainRatedPreset,
   newSkill,
   PROVISIONAL_GAMES,

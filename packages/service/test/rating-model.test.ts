@@ -1,7 +1,7 @@
+import { MAIN_DEFAULT_RULES } from '@palace/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  MAIN_RATED_RULES,
   mainRatedPreset,
   newSkill,
   PROVISIONAL_GAMES,
@@ -76,8 +76,8 @@ describe('rating model', () => {
   });
 
   it('a main game is rated (classic) only with its four switches at their defaults', () => {
-    expect(mainRatedPreset(MAIN_RATED_RULES)).toBe('classic');
-    expect(mainRatedPreset({ ...MAIN_RATED_RULES, sevenLower: false })).toBeNull();
-    expect(mainRatedPreset({ ...MAIN_RATED_RULES, mustPlayAllSameValue: true })).toBeNull();
+    expect(mainRatedPreset(MAIN_DEFAULT_RULES)).toBe('classic');
+    expect(mainRatedPreset({ ...MAIN_DEFAULT_RULES, sevenLower: false })).toBeNull();
+    expect(mainRatedPreset({ ...MAIN_DEFAULT_RULES, mustPlayAllSameValue: true })).toBeNull();
   });
 });

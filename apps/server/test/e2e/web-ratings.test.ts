@@ -1,22 +1,20 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { MainGameState, MyRatingsResponse, RatingLeader } from '@palace/protocol';
+import type { MyRatingsResponse, RatingLeader } from '@palace/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../harness.js';
 import {
-  chooseFaceUp,
+  autoplay,
   createGame,
+  headsUp,
   joinGame,
-  lowestGroup,
   me,
   ok200,
   PASSWORD,
   type Player,
-  playToEnd,
   registered,
-  type Seat,
   seatOf,
 } from '../main-harness.js';
+import { audit } from './axe-audit.js';
 import { type BrowserUser, openBrowser, shot, useWebServer } from './browser.js';
 import { TABLE_SIZES, tableFit } from './table-fit.js';
 
@@ -27,56 +25,17 @@ import { TABLE_SIZES, tableFit } from './table-fit.js';
  */
 
 const CODE = 'RATINGS';
-/** WCAG 2.0 and 2.1, levels A and AA; serious and critical findings fail (as web-axe.test.ts). */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** A two-seat classic main game where `loser` picks up whenever it may: `winner` wins. */
 async function play(server: TestServer, winner: Player, loser: Player): Promise<number> {
-  const seats: Seat[] = [await seatOf(server.base, loser), await seatOf(server.base, winner)];
-  const gameId = await createGame(loser.jar, { name: 'Rated Table', playerLimit: 2, entryFee: 100 });
-  for (const seat of seats) await joinGame(seat, gameId);
-  await chooseFaceUp(seats, gameId);
-  const steps = await playToEnd(seats, gameId, ['pickup', 'lowest']);
-  await Promise.all(seats.map((s) => s.socket.close()));
-  const final = steps.at(-1)?.after[1] as MainGameState;
+  const final = await headsUp(server.base, winner, loser, { name: 'Rated Table', entryFee: 100 });
   expect(final.winnerId).toBe(winner.user.id);
-  return gameId;
-}
-
-/** The opponent over the socket: on its turn it plays its lowest playable group (never picks up while it can play). */
-function autoplay(seat: Seat, gameId: number): () => void {
-  let stopped = false;
-  let answered = '';
-  const tick = () => {
-    if (stopped) return;
-    const state = seat.socket
-      .all('game_state')
-      .filter((f) => f.game.id === gameId)
-      .at(-1)?.game;
-    if (state !== undefined && state.status === 'active' && state.currentTurn === seat.user.id) {
-      const key = `${state.lastAction?.timestamp ?? ''}:${state.playedCards.length}:${me(state, seat.user.id).handCount}`;
-      if (key !== answered) {
-        answered = key;
-        const group = lowestGroup(state, seat.user.id);
-        seat.socket.send(
-          group.length > 0 ? { type: 'play_card', gameId, cardIds: group } : { type: 'pickup_cards', gameId },
-        );
-      }
-    }
-    setTimeout(tick, 10);
-  };
-  tick();
-  return () => {
-    stopped = true;
-  };
+  return final.id;
 }
 
 /** axe's serious and critical findings on the page as it is now. */
 async function axeFindings(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await audit(page, page.url())).map((f) => `${f.rule}: ${f.targets.join(', ')}`);
 }
 
 /** Screenshots of the page at the four sizes, as test-output/screens/{name}-{size}.png; fails if the page scrolls sideways. */

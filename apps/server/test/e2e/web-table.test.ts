@@ -1,7 +1,7 @@
 import type { MainGameState } from '@palace/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { guest, lowestGroup, me, type Seat, seatOf } from '../main-harness.js';
+import { autoplay, guest, me, seatOf } from '../main-harness.js';
 import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
 import { expectTableFitsEverywhere, tableFit } from './table-fit.js';
 
@@ -10,32 +10,6 @@ import { expectTableFitsEverywhere, tableFit } from './table-fit.js';
  * play has started: every own card and both actions visible and tappable with nothing on top, no
  * page scroll — with the first hand and with a hand of 20+ cards after many pick-ups.
  */
-
-/** The opponent over the socket: on its turn it plays its lowest playable group (never picks up while it can play). */
-function autoplay(seat: Seat, gameId: number): () => void {
-  let stopped = false;
-  let answered = '';
-  const tick = () => {
-    if (stopped) return;
-    const frames = seat.socket.all('game_state').filter((f) => f.game.id === gameId);
-    const state = frames.at(-1)?.game;
-    if (state !== undefined && state.status === 'active' && state.currentTurn === seat.user.id) {
-      const key = `${state.lastAction?.timestamp ?? ''}:${state.playedCards.length}:${me(state, seat.user.id).handCount}`;
-      if (key !== answered) {
-        answered = key;
-        const group = lowestGroup(state, seat.user.id);
-        seat.socket.send(
-          group.length > 0 ? { type: 'play_card', gameId, cardIds: group } : { type: 'pickup_cards', gameId },
-        );
-      }
-    }
-    setTimeout(tick, 10);
-  };
-  tick();
-  return () => {
-    stopped = true;
-  };
-}
 
 /** The viewer's own hand size on the page (the hand group's cards). */
 async function handSize(page: Page): Promise<number> {

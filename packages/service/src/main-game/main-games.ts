@@ -5,6 +5,7 @@ import {
   MAIN_CHAT_MAX,
   MAIN_DEFAULT_FEE,
   MAIN_DEFAULT_PLAYERS,
+  MAIN_DEFAULT_RULES,
   MAIN_FEE_MAX,
   MAIN_FEE_MIN,
   MAIN_FEE_STEP,
@@ -43,13 +44,6 @@ const MAIN_ID_MAX = 999_999_999;
 export type MainListener = GameListener<MainMeta>;
 
 type Answer<T> = Promise<Result<T, ServiceError>>;
-
-const DEFAULT_RULES: MainRules = {
-  clearWithTens: true,
-  sevenLower: true,
-  burnFourOfAKind: true,
-  mustPlayAllSameValue: false,
-};
 
 function short(needed: number, verb: 'create' | 'join'): ServiceError {
   return { code: 'tokens/short', message: `You need ${needed} more tokens to ${verb} this game` };
@@ -99,7 +93,7 @@ export class MainGames extends VariantGames<MainMeta> {
     const paid = entryFeeFor(entryFee, user.isGuest);
     const balance = paid > 0 ? await this.ports.tokens.balance(user.id) : 0;
     if (balance < paid) return err(short(paid - balance, 'create'));
-    const rules: MainRules = { ...DEFAULT_RULES, ...input.rules };
+    const rules: MainRules = { ...MAIN_DEFAULT_RULES, ...input.rules };
     const seat = userSeatId(user);
     const created = await this.games.create({
       options: tableOptions({

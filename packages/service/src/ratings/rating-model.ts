@@ -1,4 +1,4 @@
-import type { MainRules } from '@palace/protocol';
+import { MAIN_DEFAULT_RULES, type MainRules } from '@palace/protocol';
 import { ordinal, rate, rating } from 'openskill';
 
 /**
@@ -66,18 +66,10 @@ export function shownRating(skill: Skill): { readonly rating: number; readonly p
   };
 }
 
-/** The main game's four create-form switches at their defaults: only such a game is rated (classic). */
-export const MAIN_RATED_RULES: MainRules = {
-  clearWithTens: true,
-  sevenLower: true,
-  burnFourOfAKind: true,
-  mustPlayAllSameValue: false,
-};
-
 /** The preset a main game with `rules` is rated in, or null when its switches make it unrated. */
 export function mainRatedPreset(rules: MainRules): RatedPreset | null {
-  const keys = Object.keys(MAIN_RATED_RULES) as Array<keyof MainRules>;
-  return keys.every((key) => rules[key] === MAIN_RATED_RULES[key]) ? 'classic' : null;
+  const keys = Object.keys(MAIN_DEFAULT_RULES) as Array<keyof MainRules>;
+  return keys.every((key) => rules[key] === MAIN_DEFAULT_RULES[key]) ? 'classic' : null;
 }
 
 function compareKeys(a: string, b: string): number {

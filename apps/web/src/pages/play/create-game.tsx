@@ -1,4 +1,4 @@
-import type { MainRules } from '@palace/protocol';
+import { MAIN_DEFAULT_RULES, type MainRules } from '@palace/protocol';
 import { type FormEvent, type ReactElement, useEffect, useState } from 'react';
 import { ApiError, apiGet, apiRequest } from '../../lib/api.js';
 import { isGuest, useAuth } from '../../stores/auth-store.js';
@@ -11,13 +11,6 @@ const RULES: ReadonlyArray<{ key: keyof MainRules; label: string }> = [
   { key: 'burnFourOfAKind', label: 'Four of a kind burns the pile' },
   { key: 'mustPlayAllSameValue', label: 'Must play all cards of the same value' },
 ];
-const DEFAULT_RULES: MainRules = {
-  clearWithTens: true,
-  sevenLower: true,
-  burnFourOfAKind: true,
-  mustPlayAllSameValue: false,
-};
-
 /** GAME-{timestamp}-{6 random upper-case characters} (docs/product.md §P1.3). */
 export function gameCode(now = Date.now()): string {
   const letters = Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
@@ -46,7 +39,7 @@ export function CreateGame({
   const [edited, setEdited] = useState(false);
   const [limit, setLimit] = useState(4);
   const [fee, setFee] = useState(100);
-  const [rules, setRules] = useState<MainRules>(DEFAULT_RULES);
+  const [rules, setRules] = useState<MainRules>(MAIN_DEFAULT_RULES);
   const [balance, setBalance] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
