@@ -32,6 +32,13 @@ export const AiLevelField = Type.Optional(AiLevelName);
  * only its slot id (`blind-{n}` for a face-down card, docs/product.md §D3). The one hidden-card shape every
  * variant's wire card family builds on.
  */
+/**
+ * A finished game's rematch offer (docs/product.md §D11 rematch): the new game's id and the name of
+ * the player who offered it; null until somebody does.
+ */
+export const RematchOffer = Type.Union([Type.Object({ gameId: Type.String(), offeredBy: Type.String() }), Type.Null()]);
+export type RematchOffer = Static<typeof RematchOffer>;
+
 export const HiddenCard = Type.Object({ id: Type.String(), hidden: Type.Literal(true) });
 export type HiddenCard = Static<typeof HiddenCard>;
 

@@ -129,6 +129,11 @@ export const MainGameState = Type.Object({
   createdAt: Type.String(),
   startedAt: NullableText,
   finishedAt: NullableText,
+  /**
+   * After game over: the rematch a player offered (docs/product.md §D11 rematch) — the new game's
+   * id and who offered it; null until then. Join it with `join_game` or `offer_rematch`.
+   */
+  rematch: Type.Union([Type.Object({ gameId: Type.Integer(), offeredBy: Type.String() }), Type.Null()]),
 });
 export type MainGameState = Static<typeof MainGameState>;
 

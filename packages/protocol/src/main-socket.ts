@@ -23,6 +23,8 @@ export const ClientMessages = {
   select_faceup_cards: message('select_faceup_cards', { gameId: GameId, userId: UserId, cardIds: CardIds }),
   chat_message: message('chat_message', { gameId: GameId, userId: UserId, message: Type.String({ maxLength: 2000 }) }),
   ready: message('ready', { gameId: GameId, userId: UserId }),
+  /** After game over: offers a rematch (a new game with the same settings), or joins the one offered. */
+  offer_rematch: message('offer_rematch', { gameId: GameId, userId: UserId }),
   ping: message('ping', {}),
   pong: message('pong', {}),
 } as const;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { AiLevelField, AiLevelName } from './common.js';
+import { AiLevelField, AiLevelName, RematchOffer } from './common.js';
 import { MainCard, MaskedCard } from './main-game.js';
 
 /**
@@ -115,6 +115,11 @@ export const PublicGameState = Type.Object({
   createdAt: Type.Integer(),
   /** The game's version: grows with every change. */
   lastUpdate: Type.Integer(),
+  /**
+   * After game over: the rematch a player offered; its players and spectators join it with
+   * `POST …/rematch`. Null until then.
+   */
+  rematch: RematchOffer,
 });
 export type PublicGameState = Static<typeof PublicGameState>;
 

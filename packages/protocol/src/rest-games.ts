@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { AiLevelField, AiLevelName, HiddenCard } from './common.js';
+import { AiLevelField, AiLevelName, HiddenCard, RematchOffer } from './common.js';
 
 /**
  * Wire shapes of the server-backed REST game (docs/product.md §P2.3 and §P2.7, §D8), under
@@ -108,6 +108,8 @@ export const RestGameState = Type.Object({
   createdAt: Type.Integer(),
   /** The game's version: send it back as `lastUpdate` when polling. */
   lastUpdate: Type.Integer(),
+  /** After game over: the rematch a player offered (join it with `POST …/rematch`); null until then. */
+  rematch: RematchOffer,
 });
 export type RestGameState = Static<typeof RestGameState>;
 

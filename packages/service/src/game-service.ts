@@ -67,7 +67,7 @@ export class GameService<M extends Json> {
     const { clock, ids, store } = this.ports;
     const attempts = input.id === undefined ? MAX_ID_ATTEMPTS : 1;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      const id = input.id ?? this.options.gameId?.() ?? ids.gameId();
+      const id = input.id ?? this.newId();
       const seed = ids.seed();
       const now = clock.now();
       const blank: StoredGame<M> = {
@@ -101,6 +101,16 @@ export class GameService<M extends Json> {
       }
     }
     return err(serviceError(input.id === undefined ? 'game/no_id' : 'game/id_taken'));
+  }
+
+  /** A fresh id for a new game of this variant (`create` with it answers `game/id_taken` if it was taken). */
+  newId(): string {
+    return this.options.gameId?.() ?? this.ports.ids.gameId();
+  }
+
+  /** Whether a game of any variant has id `id`. */
+  async exists(id: string): Promise<boolean> {
+    return (await this.ports.store.load(id, { entries: false })) !== null;
   }
 
   /**

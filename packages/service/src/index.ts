@@ -138,6 +138,16 @@ export {
   type StoredRating,
 } from './ratings/ratings-service.js';
 export { type RecordFile, type RecordRefusal, Records } from './records.js';
+export {
+  offerRematch,
+  type RematchAsker,
+  type Rematchable,
+  type RematchOffer,
+  type RematchSpec,
+  type RematchView,
+  rematchOf,
+  rematchView,
+} from './rematch.js';
 export { Rescues } from './rescues.js';
 export { RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';

@@ -53,6 +53,16 @@ export function freeAiName(state: GameState, others: readonly string[] = []): st
   return `AI Player ${n}`;
 }
 
+/**
+ * A rematch's AI players (docs/product.md §D11 rematch): the old game's AI seats with their names
+ * and levels, in its seat order, under the seat ids after the creator's `p1` (`p2`, `p3`, …).
+ */
+export function aiSeatsOf(old: GameState): Array<Extract<Command, { type: 'sit' }>> {
+  return old.seats
+    .flatMap((s) => (s.ai === null ? [] : [{ type: 'sit' as const, seat: '', name: s.name, ai: s.ai }]))
+    .map((sit, n) => ({ ...sit, seat: `p${n + 2}` }));
+}
+
 /** The command that seats an AI of `level` under a free name and seat id. */
 export function aiSeat(
   state: GameState,

@@ -22,6 +22,10 @@ const DEFINITIONS = {
   'game/id_taken': { category: 'conflict', message: 'That game code is already in use' },
   /** No free game id could be found. */
   'game/no_id': { category: 'unavailable', message: 'Could not create a game right now. Please try again.' },
+  /** A rematch asked of a game still waiting or in play (docs/product.md §D11 rematch). */
+  'rematch/not_finished': { category: 'conflict', message: 'A rematch can be offered once the game is over' },
+  /** A rematch offered by a spectator: only the game's players offer one (spectators may join it). */
+  'rematch/not_player': { category: 'forbidden', message: "Only the game's players can offer a rematch" },
   /** A player id that is not a credential of this game (unknown, or someone's public seat id). */
   'player/forbidden': { category: 'forbidden', message: 'You are not a player in this game' },
   /** A player name that is empty after trimming. */

@@ -46,6 +46,7 @@ describe('RestGames', () => {
       commitment: 'digest(seed-1)',
       createdAt: s.clock.now(),
       lastUpdate: 1,
+      rematch: null,
     });
     expect(s.publisher.published).toEqual([{ id: 'G00001', version: 1 }]);
   });

@@ -19,6 +19,7 @@ import {
 import type { TokensStore, User } from '../accounts/account-ports.js';
 import type { ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
+import { offerRematch } from '../rematch.js';
 import { userSeat, userSeatId } from '../seat-proofs.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { type GameListener, VariantGames } from '../variant-games.js';
@@ -33,6 +34,18 @@ import {
   reactMain,
 } from './main-meta.js';
 import { iso } from './main-view.js';
+
+/** What creating a game like `meta` asks for: a rematch's settings. */
+function sameSettings(meta: MainMeta): CreateInput {
+  return {
+    name: meta.name,
+    gameCode: meta.gameCode ?? undefined,
+    playerLimit: meta.playerLimit,
+    isPrivate: meta.isPrivate,
+    entryFee: meta.entryFee,
+    rules: meta.rules,
+  };
+}
 
 /** The `kind` of main games in the store. */
 export const MAIN_KIND = 'main';
@@ -74,8 +87,11 @@ export class MainGames extends VariantGames<MainMeta> {
     this.lobbyCache = new MainLobby((limit) => this.games.listed(limit));
   }
 
-  /** Creates a game and seats its creator (paying the entry fee unless a guest). */
-  async create(user: User, input: CreateInput): Answer<StoredGame<MainMeta>> {
+  /**
+   * Creates a game and seats its creator (paying the entry fee unless a guest); under `id` when
+   * given (a rematch's, `game/id_taken` if it exists).
+   */
+  async create(user: User, input: CreateInput, id?: string): Answer<StoredGame<MainMeta>> {
     if (input.hostId != null && input.hostId !== user.id) return err(serviceError('auth/not_you'));
     if (input.guestUserId != null && input.guestUserId !== user.id) return err(serviceError('auth/not_you'));
     const name = input.name.trim();
@@ -123,6 +139,7 @@ export class MainGames extends VariantGames<MainMeta> {
       },
       aiDelayMs: this.aiDelayMs,
       initial: () => ({ commands: [{ type: 'sit', seat, name: user.username, ai: null }] }),
+      ...(id === undefined ? {} : { id }),
     });
     if (!created.ok) {
       if (created.error.code === 'tokens/short')
@@ -168,6 +185,25 @@ export class MainGames extends VariantGames<MainMeta> {
     }
     // A player back at the table (a join or a rejoin) is no longer away.
     return joined.ok ? ok(await this.games.seen(joined.value.game, seat)) : joined;
+  }
+
+  /**
+   * After game over, any of its players offers a rematch — a new game with the same name, code,
+   * privacy, table size, fee and rules, the asker seated (paying the fee) — or joins the one
+   * another player offered (docs/product.md §D11 rematch). Refused before the end and for a user
+   * without a seat in the game.
+   */
+  async rematch(user: User, rawId: number | string): Answer<StoredGame<MainMeta>> {
+    const id = mainGameId(rawId);
+    if (id === null) return err(serviceError('game/not_found'));
+    return offerRematch(this.games, this.ports.clock, id, {
+      prove: (game) => {
+        const seat = userSeat(game.state, user);
+        return seat.ok ? ok({ who: user, mayOffer: true, name: user.username }) : seat;
+      },
+      open: (next, _, old) => this.create(user, sameSettings(old.meta), next),
+      enter: (next) => this.join(user, next),
+    });
   }
 
   /** Leaves: a waiting game frees the seat and refunds the fee; in play the seat stays. */

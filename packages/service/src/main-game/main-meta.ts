@@ -1,5 +1,6 @@
 import type { GameEvent, GameState } from '@palace/core';
 import type { MainRules } from '@palace/protocol';
+import type { RematchOffer } from '../rematch.js';
 import { type StoredCard, storedCard as stored } from '../wire-cards.js';
 
 /** Who sits in a seat (the seat id is the user id as a string). */
@@ -50,6 +51,8 @@ export type MainMeta = {
   readonly cancelled: boolean;
   /** What the last accepted change was: chat lines are sent as `chat_message`, the rest as state. */
   readonly lastChange: 'state' | 'chat';
+  /** After game over: the rematch a player offered (absent in games stored before rematches). */
+  readonly rematch?: RematchOffer | null;
 };
 
 /**

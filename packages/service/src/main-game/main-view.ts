@@ -1,6 +1,7 @@
 import { prizeFor, viewFor } from '@palace/core';
 import type { MainChatMessage, MainGameState, MainPlayer } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
+import { rematchView } from '../rematch.js';
 import { isAway, turnDeadline } from '../seat-view.js';
 import { mainCard, masked } from '../wire-cards.js';
 import type { MainChatEntry, MainMeta } from './main-meta.js';
@@ -61,6 +62,7 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
   const last = meta.lastAction;
   const winner = view.result?.winner ?? null;
   const winnerId = winner === null ? null : (meta.seats[winner]?.userId ?? Number(winner));
+  const rematch = rematchView(meta);
   return {
     id: Number(game.id),
     name: meta.name,
@@ -101,5 +103,6 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
     createdAt: iso(game.createdAt),
     startedAt: meta.startedAt === null ? null : iso(meta.startedAt),
     finishedAt: meta.finishedAt === null ? null : iso(meta.finishedAt),
+    rematch: rematch === null ? null : { gameId: Number(rematch.gameId), offeredBy: rematch.offeredBy },
   };
 }

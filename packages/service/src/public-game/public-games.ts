@@ -1,5 +1,6 @@
 import {
   type AiLevel,
+  type Command,
   err,
   type GameEvent,
   type GameState,
@@ -18,8 +19,9 @@ import {
 } from '@palace/protocol';
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import type { ServicePorts } from '../game-change.js';
+import { offerRematch } from '../rematch.js';
 import { proveSeat, seatNamed } from '../seat-proofs.js';
-import { checkName, freeAiName, freeSeatId, normalizeId } from '../seating.js';
+import { aiSeatsOf, checkName, freeAiName, freeSeatId, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { STATUS_LINES, systemLine, withChat } from '../status-lines.js';
 import { VariantGames } from '../variant-games.js';
@@ -87,6 +89,37 @@ export class PublicGames extends VariantGames<PublicMeta> {
   async create(username: string | undefined, visibility: PublicVisibility): Answer<PublicEntered> {
     const name = checkName(username, PUBLIC_NAME_RULE);
     if (!name.ok) return name;
+    return this.open(name.value, visibility);
+  }
+
+  /**
+   * After game over, any of its players offers a rematch — a new game with the same visibility and
+   * AI players, the asker seated under their name — or joins the one offered, as a player or a
+   * spectator may (docs/product.md §D11 rematch). `tokenIn` reads the asker's seat token for a
+   * game id (the cookie of a new game they already joined), so a second tap takes their place back.
+   */
+  rematch(gameId: string, actor: PublicActor, tokenIn: (id: string) => string | undefined): Answer<PublicEntered> {
+    const name = actor.username?.trim() ?? '';
+    if (name === '') return Promise.resolve(err(serviceError('username/required')));
+    return offerRematch(this.games, this.ports.clock, normalizeId(gameId), {
+      prove: (game) => {
+        const who = identify(game, name, actor.token, this.ports.ids);
+        if (!who.ok) return who;
+        const held = who.value.seat?.name ?? who.value.spectator?.name ?? name;
+        return ok({ who: held, mayOffer: who.value.seat !== null, name: held });
+      },
+      open: (next, username, old) => this.open(username, old.meta.visibility, next, aiSeatsOf(old.state)),
+      enter: (next, username) => this.join(next, { username, token: tokenIn(next) }),
+    });
+  }
+
+  /** Creates a game seating `name` first (then `ais`), under `id` when given. */
+  private async open(
+    name: string,
+    visibility: PublicVisibility,
+    id?: string,
+    ais: readonly Command[] = [],
+  ): Answer<PublicEntered> {
     const token = this.ports.ids.secret();
     const seat = 'p1';
     const created = await this.games.create({
@@ -98,10 +131,11 @@ export class PublicGames extends VariantGames<PublicMeta> {
       }),
       meta: { visibility, keys: { [seat]: this.ports.ids.digest(token) }, spectators: [], chat: [], chatSeq: 0 },
       aiDelayMs: this.aiDelayMs,
-      initial: () => ({ commands: [{ type: 'sit', seat, name: name.value, ai: null }] }),
+      initial: () => ({ commands: [{ type: 'sit', seat, name, ai: null }, ...ais] }),
+      ...(id === undefined ? {} : { id }),
     });
     if (!created.ok) return created;
-    return ok({ gameId: created.value.game.id, username: name.value, token, asSpectator: false, isNew: true });
+    return ok({ gameId: created.value.game.id, username: name, token, asSpectator: false, isNew: true });
   }
 
   /**

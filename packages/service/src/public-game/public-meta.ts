@@ -1,4 +1,5 @@
 import type { PublicGameState, PublicVisibility } from '@palace/protocol';
+import type { RematchOffer } from '../rematch.js';
 import type { SeatKeys } from '../seat-proofs.js';
 import { type ChatLine, reactStatus } from '../status-lines.js';
 
@@ -15,6 +16,8 @@ export type PublicMeta = {
   readonly chat: readonly ChatLine[];
   /** Chat lines ever written (the newest `chat.length` of them are kept). */
   readonly chatSeq: number;
+  /** After game over: the rematch a player offered (absent in games stored before rematches). */
+  readonly rematch?: RematchOffer | null;
 };
 
 /**

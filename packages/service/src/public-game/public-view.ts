@@ -2,6 +2,7 @@ import { viewFor } from '@palace/core';
 import type { PublicGameState, PublicListEntry, PublicPlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
+import { rematchView } from '../rematch.js';
 import { isAway, playHints } from '../seat-view.js';
 import { namedStandings, wireChat } from '../status-lines.js';
 import { mainCard, masked } from '../wire-cards.js';
@@ -55,6 +56,7 @@ export function publicView(game: StoredGame<PublicMeta>, seat: string | null): P
     mustSelectFaceUp: view.hints.mustChooseFaceUp,
     createdAt: game.createdAt,
     lastUpdate: game.version,
+    rematch: rematchView(game.meta),
   };
 }
 

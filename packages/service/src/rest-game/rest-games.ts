@@ -15,8 +15,9 @@ import {
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import type { Change, ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
+import { offerRematch } from '../rematch.js';
 import { credentialSeat, sitWithCredential } from '../seat-proofs.js';
-import { aiSeat, checkName, type NameRule, normalizeId } from '../seating.js';
+import { aiSeat, aiSeatsOf, checkName, type NameRule, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { VariantGames } from '../variant-games.js';
 import { type RestMeta, reactRest } from './rest-meta.js';
@@ -74,6 +75,37 @@ export class RestGames extends VariantGames<RestMeta> {
     if (!Number.isInteger(maxPlayers) || maxPlayers < REST_MIN_PLAYERS || maxPlayers > REST_MAX_PLAYERS) {
       return err(serviceError('players/range'));
     }
+    return this.open(name.value, { variant, isPublic: input.isPublic ?? true, maxPlayers });
+  }
+
+  /**
+   * After game over, any of its players offers a rematch — a new game with the same variant,
+   * visibility, table size and AI players, the asker seated under their name — or joins the one
+   * another player offered with a new seat (docs/product.md §D11 rematch). Answers the seat in
+   * the new game: its id and the credential for it.
+   */
+  rematch(gameId: string, playerId: string): Answer<RestSeated> {
+    return offerRematch(this.games, this.ports.clock, normalizeId(gameId), {
+      prove: (game) => {
+        const seat = credentialSeat(game, playerId, this.ports.ids);
+        return seat.ok ? ok({ who: seat.value.name, mayOffer: true, name: seat.value.name }) : seat;
+      },
+      open: (next, name, old) => {
+        const { variant, isPublic, maxPlayers } = old.meta;
+        return this.open(name, { variant, isPublic, maxPlayers }, next, aiSeatsOf(old.state));
+      },
+      enter: (next, name) => this.join(next, { playerName: name }),
+    });
+  }
+
+  /** Creates a game seating `name` first (then `ais`), under `id` when given. */
+  private async open(
+    name: string,
+    settings: Pick<RestMeta, 'variant' | 'isPublic' | 'maxPlayers'>,
+    id?: string,
+    ais: readonly Command[] = [],
+  ): Answer<RestSeated> {
+    const { variant, maxPlayers } = settings;
     const credential = this.ports.ids.secret();
     const seat = 'p1';
     const created = await this.games.create({
@@ -85,16 +117,15 @@ export class RestGames extends VariantGames<RestMeta> {
         startNeedsReady: true,
       }),
       meta: {
-        variant,
-        isPublic: input.isPublic ?? true,
-        maxPlayers,
+        ...settings,
         keys: { [seat]: this.ports.ids.digest(credential) },
         chat: [],
         chatSeq: 0,
         lastAction: null,
       },
       aiDelayMs: this.aiDelayMs,
-      initial: () => ({ commands: [{ type: 'sit', seat, name: name.value, ai: null }] }),
+      initial: () => ({ commands: [{ type: 'sit', seat, name, ai: null }, ...ais] }),
+      ...(id === undefined ? {} : { id }),
     });
     if (!created.ok) return created;
     const { game } = created.value;

@@ -1,5 +1,6 @@
 import type { GameEvent, GameState } from '@palace/core';
 import type { RestVariant } from '@palace/protocol';
+import type { RematchOffer } from '../rematch.js';
 import { type StoredCard, storedCard as stored } from '../wire-cards.js';
 
 export type RestChatEntry = {
@@ -33,6 +34,8 @@ export type RestMeta = {
   /** Number of chat messages ever sent (chat ids stay unique when old ones are dropped). */
   readonly chatSeq: number;
   readonly lastAction: RestActionEntry | null;
+  /** After game over: the rematch a player offered (absent in games stored before rematches). */
+  readonly rematch?: RematchOffer | null;
 };
 
 /** Keeps `lastAction` in step with the engine's events: the last play or pick-up, AI moves included. */

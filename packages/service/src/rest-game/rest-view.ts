@@ -2,6 +2,7 @@ import { type Card, RANK_LABELS, type Rank, SUIT_SYMBOLS, type Suit, viewFor } f
 import type { RestCard, RestGameState, RestPlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
+import { rematchView } from '../rematch.js';
 import { isAway, playHints, viewerIds, WAITING_PLAYING_STATUS } from '../seat-view.js';
 import { masked, type StoredCard } from '../wire-cards.js';
 import type { RestMeta } from './rest-meta.js';
@@ -83,5 +84,6 @@ export function restView(game: StoredGame<RestMeta>, seat: string | null, creden
     ...playHints(game, view),
     createdAt: game.createdAt,
     lastUpdate: game.version,
+    rematch: rematchView(meta),
   };
 }
