@@ -109,6 +109,28 @@ export async function publicGamesRoutes(
     );
   }
 
+  app.post(
+    `${GAME}/rematch`,
+    {
+      schema: {
+        tags,
+        summary:
+          "After game over: a player offers a rematch (same visibility and AI players), or a player or spectator joins the one offered; sets the new game's seat cookie",
+        params,
+        body: PublicUsernameBody,
+        response: { 200: PublicSeated, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { username } = request.body;
+      const asked = await games.rematch(id, actor(request, id, username), (next) =>
+        username === undefined ? undefined : seatToken(request, next, username),
+      );
+      return entered(request, reply, asked);
+    },
+  );
+
   routes.post(
     `${GAME}/ai`,
     {

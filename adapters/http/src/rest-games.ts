@@ -58,6 +58,18 @@ export async function restGamesRoutes(fastify: FastifyInstance, options: { reado
     ({ params, body }) => games.join(params.gameId, body),
   );
 
+  routes.post(
+    `${GAME}/rematch`,
+    {
+      summary:
+        'After game over: offer a rematch (same settings and AI players) or join the one offered; answers your seat in it',
+      params,
+      body: RestPlayerBody,
+      answer: RestSeated,
+    },
+    ({ params, body }) => games.rematch(params.gameId, body.playerId),
+  );
+
   const actions = [
     ['ready', 'Say ready, or not ready any more (a toggle)', games.ready],
     ['start', 'Start the game (you must be ready); a lone player gets an AI opponent first', games.start],

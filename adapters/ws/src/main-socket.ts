@@ -163,6 +163,22 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
         send(connection, stateFor(connection, joined.value));
         return null;
       }
+      case 'offer_rematch': {
+        // After game over: the rematch, offered or joined — then the player is in the new game.
+        const joined = await games.rematch(user, message.gameId);
+        if (!joined.ok) {
+          // Sent here, not returned: the offer (and its withdrawal) went out to this socket as
+          // the finished game's state meanwhile, and a returned answer is dropped once a frame was sent.
+          send(connection, refusal(joined.error.message, message.gameId));
+          return null;
+        }
+        connections.unwatch(connection, String(message.gameId));
+        connections.watch(connection, joined.value.id);
+        sent.saw(joined.value);
+        send(connection, { type: 'join_success', gameId: Number(joined.value.id) });
+        send(connection, stateFor(connection, joined.value));
+        return null;
+      }
       case 'leave_game': {
         const left = await games.leave(user, message.gameId);
         connections.unwatch(connection, String(message.gameId));

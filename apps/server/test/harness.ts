@@ -273,6 +273,22 @@ export function seatNamed(state: RestGameState, name: string): RestPlayer {
 /** A credential no server ever handed out. */
 export const unknownCredential = (): string => randomBytes(24).toString('base64url');
 
+/** Plays a started REST game to its end over HTTP: each human plays its first playable card or picks up. */
+export async function restToEnd(c: Client, gameId: string, humans: readonly RestSeated[]): Promise<RestGameState> {
+  for (let i = 0; i < 5000; i++) {
+    for (const human of humans) {
+      const state = await c.state(gameId, human.playerId);
+      if (state.status === 'finished') return state;
+      if (state.currentTurn !== human.playerId) continue;
+      const [cardId] = state.playableCards;
+      if (cardId === undefined) await c.done(gameId, 'pickup', { playerId: human.playerId });
+      else await c.done(gameId, 'play', { playerId: human.playerId, cardId });
+    }
+    await sleep(2);
+  }
+  throw new Error('the REST game did not end');
+}
+
 /** Alice creates, Bob joins; with `start` both say ready and Alice starts. */
 export async function twoPlayers(
   c: Client,
