@@ -32,6 +32,7 @@ const game: MainGameState = {
   createdAt: '2026-01-01T00:00:00.000Z',
   startedAt: null,
   finishedAt: null,
+  rematch: null,
 };
 
 const line = (id: number, message: string): MainChatMessage => ({

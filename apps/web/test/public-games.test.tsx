@@ -69,6 +69,7 @@ function gameState(extra: Partial<PublicGameState> = {}): PublicGameState {
     commitment: 'c0ffee',
     createdAt: 0,
     lastUpdate: 1,
+    rematch: null,
     ...extra,
   };
 }

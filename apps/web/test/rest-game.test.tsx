@@ -58,6 +58,7 @@ function state(extra: Partial<RestGameState> = {}): RestGameState {
     commitment: '',
     createdAt: 0,
     lastUpdate: 1,
+    rematch: null,
     ...extra,
   };
 }
@@ -115,7 +116,11 @@ describe('rest game - polling (docs/product.md §P2.8, §P2.9)', () => {
     expect(pollInterval(state({ status: 'playing', currentTurn: ME }), ME)).toBe(1000);
     expect(pollInterval(state({ status: 'playing', currentTurn: 'p2' }), ME)).toBe(1500);
     expect(pollInterval(state({ status: 'waiting' }), ME)).toBe(2500);
-    expect(pollInterval(state({ status: 'finished', winner: 'p2' }), ME)).toBeNull();
+    // Finished: slowly, only until a rematch is offered (docs/product.md §D11).
+    expect(pollInterval(state({ status: 'finished', winner: 'p2' }), ME)).toBe(5000);
+    expect(
+      pollInterval(state({ status: 'finished', winner: 'p2', rematch: { gameId: 'NEXT01', offeredBy: 'Bob' } }), ME),
+    ).toBeNull();
     expect(pollInterval(null, ME)).toBe(2500);
   });
 
@@ -338,7 +343,14 @@ describe('rest game - the in-game view with a stubbed server', () => {
     answers.push(json({ gameState: next, lastUpdate: 2 }));
     render(
       <MemoryRouter>
-        <RestGameView gameId="ABC123" playerId={ME} initial={first} onLeave={() => {}} onNewGame={() => {}} />
+        <RestGameView
+          gameId="ABC123"
+          playerId={ME}
+          initial={first}
+          onLeave={() => {}}
+          onNewGame={() => {}}
+          onRematch={async () => {}}
+        />
       </MemoryRouter>,
     );
     const chatTab = await screen.findByRole('tab', { name: /^Chat/ });
@@ -354,7 +366,14 @@ describe('rest game - the in-game view with a stubbed server', () => {
   it('game view - a refused action shows the spec title and the server text; a network failure says Connection Error', async () => {
     render(
       <MemoryRouter>
-        <RestGameView gameId="ABC123" playerId={ME} initial={state()} onLeave={() => {}} onNewGame={() => {}} />
+        <RestGameView
+          gameId="ABC123"
+          playerId={ME}
+          initial={state()}
+          onLeave={() => {}}
+          onNewGame={() => {}}
+          onRematch={async () => {}}
+        />
       </MemoryRouter>,
     );
     answers.push(json({ error: 'The table is full' }, 409));
@@ -393,7 +412,14 @@ describe('rest game - the in-game view with a stubbed server', () => {
     });
     const { unmount } = render(
       <MemoryRouter>
-        <RestGameView gameId="ABC123" playerId={ME} initial={playing} onLeave={() => {}} onNewGame={() => {}} />
+        <RestGameView
+          gameId="ABC123"
+          playerId={ME}
+          initial={playing}
+          onLeave={() => {}}
+          onNewGame={() => {}}
+          onRematch={async () => {}}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByText('Wait for your turn to play')).toBeTruthy();
@@ -408,6 +434,7 @@ describe('rest game - the in-game view with a stubbed server', () => {
           initial={{ ...playing, currentTurn: ME, canPickUp: true }}
           onLeave={() => {}}
           onNewGame={() => {}}
+          onRematch={async () => {}}
         />
       </MemoryRouter>,
     );

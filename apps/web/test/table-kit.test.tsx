@@ -114,6 +114,7 @@ describe('table kit - the main game and the REST game as models', () => {
       createdAt: '',
       startedAt: null,
       finishedAt: null,
+      rematch: null,
       ...extra,
     };
   }
@@ -181,6 +182,7 @@ describe('table kit - the main game and the REST game as models', () => {
       commitment: '',
       createdAt: 0,
       lastUpdate: 3,
+      rematch: null,
     };
     const ui = { selected: ['x'], onCard: noop, busy: false, play: noop, pickUp: noop };
     const model = restTableModel(game, 'me', ui);

@@ -219,6 +219,7 @@ describe('public table model - public games on the table kit', () => {
       commitment: 'c',
       createdAt: 0,
       lastUpdate: 4,
+      rematch: null,
       ...extra,
     };
   }

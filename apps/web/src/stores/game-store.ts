@@ -36,12 +36,20 @@ interface GameStore {
   readonly joining: number | null;
   /** Set when the server says the game is gone: the page goes back to the lobby. */
   readonly backToLobby: boolean;
+  /** The finished game whose rematch was asked for, until the server answers. */
+  readonly rematchOf: number | null;
+  /** The rematch joined (docs/web.md "Rematch"): the page moves to that game's address. */
+  readonly movedTo: number | null;
   connect(): void;
   disconnect(): void;
   join(gameId: number): Promise<boolean>;
   send(message: Record<string, unknown>): boolean;
   leave(): void;
   clearGame(): void;
+  /** After game over: offers the rematch of `gameId`, or joins the one offered. */
+  rematch(gameId: number): void;
+  /** The page has moved to `movedTo`. */
+  moved(): void;
 }
 
 let socket: WebSocket | null = null;
@@ -193,8 +201,17 @@ export const useGame = create<GameStore>()((set, get) => {
         if (get().game?.id === line.gameId) set({ chat: [...get().chat, line] });
         break;
       }
+      case 'join_success': {
+        // The answer to `offer_rematch`: the new game's state follows and takes the screen.
+        const gameId = Number(message.gameId);
+        if (get().rematchOf !== null && gameId !== get().game?.id) {
+          set({ rematchOf: null, joining: gameId, movedTo: gameId });
+        }
+        break;
+      }
       case 'game_error': {
         const text = String(message.message ?? '');
+        if (get().rematchOf !== null) set({ rematchOf: null });
         toast({ title: 'Game Error', description: text, variant: 'destructive', duration: GAME_TOAST_MS });
         if (text.includes('already ended') || text.includes('not found')) {
           setTimeout(() => set({ backToLobby: true, game: null, joining: null }), LOBBY_RETURN_MS);
@@ -221,6 +238,8 @@ export const useGame = create<GameStore>()((set, get) => {
     chat: [],
     joining: null,
     backToLobby: false,
+    rematchOf: null,
+    movedTo: null,
     connect() {
       open();
       if (keepAlive === null) {
@@ -279,6 +298,13 @@ export const useGame = create<GameStore>()((set, get) => {
     },
     clearGame() {
       set({ game: null, chat: [], joining: null, backToLobby: false });
+    },
+    rematch(gameId) {
+      if (get().rematchOf !== null) return;
+      if (send({ type: 'offer_rematch', gameId })) set({ rematchOf: gameId });
+    },
+    moved() {
+      set({ movedTo: null });
     },
   };
 });

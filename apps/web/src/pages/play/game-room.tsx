@@ -9,6 +9,7 @@ import { sortHand, tableCards } from '../../table/cards.js';
 import { FaceUpChoice } from '../../table/face-up-choice.js';
 import { GameTable } from '../../table/game-table.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
+import { RematchButton, RematchLine } from '../../ui/rematch.js';
 import { ReplayLink } from '../replay/replay-link.js';
 import { ChatPanel } from './chat-panel.js';
 import { Countdown } from './countdown.js';
@@ -183,6 +184,8 @@ function Board({ game, me, header }: { game: MainGameState; me: MainPlayer | nul
 
 function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {
   const user = useAuth((s) => s.user);
+  const rematch = useGame((s) => s.rematch);
+  const asking = useGame((s) => s.rematchOf === game.id);
   const last = game.lastAction;
   const winner = game.players.find((p) => p.id === game.winnerId);
   const prize = last?.prizeAmount ?? game.prizeAmount;
@@ -205,10 +208,20 @@ function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }):
         </p>
       )}
       <GameRating gameId={game.id} registered={me !== null && user !== null && !isGuest(user)} />
-      <Link className="button button-secondary" to="/play">
-        Back to Lobby
-      </Link>
-      <ReplayLink variant="main" gameId={game.id} />
+      <RematchLine offer={game.rematch} me={me?.username ?? null} />
+      <div className="button-row game-over-actions">
+        <RematchButton
+          offer={game.rematch}
+          canOffer={me !== null}
+          busy={asking}
+          fee={user !== null && !isGuest(user) ? game.entryFee : 0}
+          onRematch={() => rematch(game.id)}
+        />
+        <Link className="button button-secondary" to="/play">
+          Back to Lobby
+        </Link>
+        <ReplayLink variant="main" gameId={game.id} />
+      </div>
     </div>
   );
 }

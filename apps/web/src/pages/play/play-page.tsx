@@ -65,6 +65,16 @@ export function PlayPage(): ReactElement {
     }
   }, [backToLobby, clearGame, navigate]);
 
+  // A rematch joined (docs/web.md "Rematch"): its room takes the finished game's address.
+  const movedTo = useGame((s) => s.movedTo);
+  const moved = useGame((s) => s.moved);
+  useEffect(() => {
+    if (movedTo !== null) {
+      moved();
+      navigate(gamePath(movedTo), { replace: true });
+    }
+  }, [movedTo, moved, navigate]);
+
   if (user === null) return authFailed ? <AuthRequired /> : <p className="muted">Signing you in…</p>;
   const raw = params.get('gameId') ?? pathId ?? null;
   if (raw !== null) {

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /** The replay viewer's address for a finished game of kind `variant` (see docs/web.md "Replay viewer"). */
@@ -23,9 +23,12 @@ export function GameOverLinks(props: {
   readonly label: string;
   readonly variant: string;
   readonly gameId: string | number;
+  /** What comes first in the row (a rematch button). */
+  readonly children?: ReactNode;
 }): ReactElement {
   return (
     <div className="button-row">
+      {props.children}
       <Link className="button button-primary" to={props.home}>
         {props.label}
       </Link>

@@ -66,6 +66,11 @@ export function joinGame(
   return call('POST', `${BASE}/${enc(gameId)}/join`, body);
 }
 
+/** After game over: offers the rematch, or joins the one offered; answers the seat in the new game. */
+export function rematchGame(gameId: string, playerId: string): Promise<RestResult<RestSeated>> {
+  return call('POST', `${BASE}/${enc(gameId)}/rematch`, { playerId });
+}
+
 /** The actions that answer with the new state. */
 export type RestAction = 'ready' | 'start' | 'ai' | 'play' | 'pickup' | 'chat';
 

@@ -5,7 +5,7 @@ import type { RestGameState, RestSeated, RestVariant } from '@palace/protocol';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../stores/toast-store.js';
-import { createGame, joinGame, pollGame, type RestResult } from './rest-api.js';
+import { createGame, joinGame, pollGame, type RestResult, refusalText, rematchGame } from './rest-api.js';
 import { RestGameView } from './rest-game-view.js';
 import { errorToast, NETWORK_PANEL_TEXT, normalGameId } from './rest-logic.js';
 import {
@@ -147,6 +147,13 @@ export function RestGamePage(): ReactElement {
     settle(result, 'Failed to join game', () => 'Unknown error', { kind: 'join' });
   };
 
+  /** The rematch of a finished game: its seat is saved and shown like a created or joined one. */
+  const rematch = async (gameId: string, playerId: string) => {
+    const result = await rematchGame(gameId, playerId);
+    if (result.ok) enter(result.value);
+    else toast(errorToast('Rematch failed', refusalText(result, 'Could not start the rematch. Please try again.')));
+  };
+
   const toStart = () => {
     if (routeId === null) setScreen({ kind: 'start' });
     else navigate('/rest-poker', { state: { open: 'start' } satisfies OpenState });
@@ -210,6 +217,7 @@ export function RestGamePage(): ReactElement {
         playerId={screen.playerId}
         initial={screen.initial}
         onLeave={() => navigate('/lobby')}
+        onRematch={() => rematch(screen.gameId, screen.playerId)}
         onNewGame={() => {
           clearSession();
           navigate('/rest-poker', { state: { open: 'create' } satisfies OpenState });

@@ -22,6 +22,8 @@ export function RestGameView(props: {
   readonly initial: RestGameState | null;
   readonly onLeave: () => void;
   readonly onNewGame: () => void;
+  /** After game over: offers or joins the rematch (then the page shows the new game). */
+  readonly onRematch: () => Promise<void>;
 }): ReactElement {
   const { gameId, playerId } = props;
   const [tab, setTab] = useState<GameSection>('game');
@@ -105,6 +107,7 @@ export function RestGameView(props: {
                 actions={actions}
                 onLeave={leave}
                 onNewGame={props.onNewGame}
+                onRematch={props.onRematch}
               />
             )
           }

@@ -17,6 +17,8 @@ export const TOAST_MS = 3000;
 export const POLL_MY_TURN_MS = 1000;
 export const POLL_PLAYING_MS = 1500;
 export const POLL_WAITING_MS = 2500;
+/** A finished game is polled this slowly, and only for a rematch offer. */
+export const POLL_FINISHED_MS = 5000;
 /** The lobby's list is fetched again this often while it is open and the page is visible (our call). */
 export const LOBBY_REFRESH_MS = 10_000;
 /** Consecutive poll failures before the connection warning (docs/product.md §P2.9). */
@@ -46,11 +48,12 @@ export const NETWORK_PANEL_TEXT = 'Network error. Please try again.';
 
 /**
  * The next poll's delay (docs/product.md §P2.9): 1 s on your turn while playing, 1.5 s otherwise while
- * playing, 2.5 s while waiting; null once the game is finished (polling stops).
+ * playing, 2.5 s while waiting. Once the game is finished, every 5 s only until a rematch is offered
+ * (docs/product.md §D11: the other players see the offer), then null: polling stops.
  */
 export function pollInterval(state: RestGameState | null, playerId: string): number | null {
   if (state === null) return POLL_WAITING_MS;
-  if (state.status === 'finished') return null;
+  if (state.status === 'finished') return state.rematch === null ? POLL_FINISHED_MS : null;
   if (state.status === 'playing') return state.currentTurn === playerId ? POLL_MY_TURN_MS : POLL_PLAYING_MS;
   return POLL_WAITING_MS;
 }

@@ -4,6 +4,7 @@ import { type ReactElement, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
 import { GameTable } from '../../table/game-table.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
+import { RematchButton, RematchLine } from '../../ui/rematch.js';
 import { ReplayLink } from '../replay/replay-link.js';
 import { AiLevelSelect, AiTag, useAiLevel } from '../variants/ai-level.js';
 import { Panel } from '../variants/table-kit.js';
@@ -148,6 +149,7 @@ export function PlayingView(props: {
   readonly actions: RestGame;
   readonly onLeave: () => void;
   readonly onNewGame: () => void;
+  readonly onRematch: () => Promise<void>;
 }): ReactElement {
   const { game, playerId, actions } = props;
   const [selected, setSelected] = useState<readonly string[]>([]);
@@ -181,7 +183,13 @@ export function PlayingView(props: {
       sideLabel="Players"
       notice={
         game.status === 'finished' ? (
-          <WinnerAlert game={game} playerId={playerId} onLeave={props.onLeave} onNewGame={props.onNewGame} />
+          <WinnerAlert
+            game={game}
+            playerId={playerId}
+            onLeave={props.onLeave}
+            onNewGame={props.onNewGame}
+            onRematch={props.onRematch}
+          />
         ) : undefined
       }
       side={
@@ -210,19 +218,34 @@ export function PlayingView(props: {
   );
 }
 
-/** The end of the game (docs/product.md §P2.2): who won, Back to Lobby and New Game. */
+/**
+ * The end of the game (docs/product.md §P2.2): who won, the rematch (docs/product.md §D11),
+ * Back to Lobby and New Game.
+ */
 export function WinnerAlert(props: {
   readonly game: RestGameState;
   readonly playerId: string;
   readonly onLeave: () => void;
   readonly onNewGame: () => void;
+  readonly onRematch: () => Promise<void>;
 }): ReactElement {
   const won = props.game.winner === props.playerId;
+  const me = props.game.players.find((p) => p.id === props.playerId)?.name ?? null;
+  const [busy, setBusy] = useState(false);
+  const rematch = () => {
+    setBusy(true);
+    void props.onRematch().finally(() => setBusy(false));
+  };
   return (
     <section className="card rest-winner" role="alert" aria-labelledby="rest-winner-title">
       <h2 id="rest-winner-title">{won ? 'You won!' : `${props.game.winnerName ?? 'Someone'} wins!`}</h2>
-      <p className="muted">{won ? 'You got rid of all your cards first.' : 'Better luck next game.'}</p>
+      {props.game.rematch === null ? (
+        <p className="muted">{won ? 'You got rid of all your cards first.' : 'Better luck next game.'}</p>
+      ) : (
+        <RematchLine offer={props.game.rematch} me={me} />
+      )}
       <div className="button-row">
+        <RematchButton offer={props.game.rematch} canOffer={me !== null} busy={busy} onRematch={rematch} />
         <button type="button" className="button button-secondary" onClick={props.onLeave}>
           Back to Lobby
         </button>

@@ -56,6 +56,10 @@ export const publicApi = {
   chat(gameId: string, username: string, message: string): Promise<PublicActionAnswer> {
     return variantRequest<PublicActionAnswer>('POST', gameUrl(gameId, 'chat'), FALLBACKS.chat, { username, message });
   },
+  /** After game over: offers the rematch (a player) or joins the one offered (a player or spectator). */
+  rematch(gameId: string, username: string): Promise<PublicSeated> {
+    return variantRequest<PublicSeated>('POST', gameUrl(gameId, 'rematch'), FALLBACKS.rematch, { username });
+  },
   leave(gameId: string, username: string): Promise<PublicActionAnswer> {
     return variantRequest<PublicActionAnswer>('POST', gameUrl(gameId, 'leave'), FALLBACKS.leave, { username });
   },

@@ -1,6 +1,7 @@
 import { FACE_UP_COUNT } from '@palace/core';
 import type { PublicGameState, PublicPlayer } from '@palace/protocol';
 import type { ReactElement } from 'react';
+import { RematchButton, RematchLine } from '../../../ui/rematch.js';
 import { GameOverLinks } from '../../replay/replay-link.js';
 import { Panel, Standings } from '../table-kit.js';
 import { InviteButton, InviteLine } from './public-invite.js';
@@ -9,13 +10,17 @@ import { InviteButton, InviteLine } from './public-invite.js';
  * The controls card's words by status, over the middle of the table (docs/product.md §P2.2, §P2.4); its game
  * buttons are the table's action bar (see `publicTableModel`): waiting → how many players, the
  * invite and Copy invite; setup → the face-up choice, then who is still choosing; playing →
- * nothing (the turn line says whose turn it is); finished → the winner, the standings, New Game
- * and the replay. A spectator reads the same card.
+ * nothing (the turn line says whose turn it is); finished → the winner, the rematch (its offer,
+ * Rematch or Join Rematch), New Game and the replay, then the standings. A spectator reads the
+ * same card.
  */
 export function PublicNotice(props: {
   readonly state: PublicGameState;
   readonly me: PublicPlayer | null;
   readonly chosen: number;
+  readonly busy: boolean;
+  /** After game over: offers or joins the rematch. */
+  readonly onRematch: () => void;
 }): ReactElement | null {
   const { state, me } = props;
   switch (state.status) {
@@ -65,13 +70,17 @@ export function PublicNotice(props: {
                 ? 'You win!'
                 : `${state.winner} wins!`}
           </p>
+          <RematchLine offer={state.rematch} me={me?.username ?? null} />
+          {/* The actions before the standings: a long list may scroll on a short screen, the buttons do not. */}
+          <GameOverLinks home="/palace-home" label="New Game" variant="public" gameId={state.id}>
+            <RematchButton offer={state.rematch} canOffer={me !== null} busy={props.busy} onRematch={props.onRematch} />
+          </GameOverLinks>
           {state.standings !== null && (
             <Standings
               rows={state.standings.map((s) => ({ name: s.username, place: s.place, cardsLeft: s.cardsLeft }))}
               you={state.you}
             />
           )}
-          <GameOverLinks home="/palace-home" label="New Game" variant="public" gameId={state.id} />
         </Panel>
       );
   }

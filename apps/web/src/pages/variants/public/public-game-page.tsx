@@ -22,7 +22,9 @@ import { publicApi } from './public-api.js';
 import { PublicNotice } from './public-controls.js';
 import {
   FALLBACKS,
+  FINISHED_POLL_MS,
   GAME_POLL_MS,
+  gamePath,
   isInGame,
   ownSeat,
   PUBLIC_TEXTS,
@@ -96,7 +98,9 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
       }
     }
   }, [gameId, username, accept]);
-  usePoll(tick, GAME_POLL_MS, fatal === null && state?.status !== 'finished');
+  // A finished game is polled slowly, and only until a rematch is offered (docs/product.md §D11).
+  const finished = state?.status === 'finished';
+  usePoll(tick, finished ? FINISHED_POLL_MS : GAME_POLL_MS, fatal === null && (!finished || state.rematch === null));
 
   // A new state may take cards away: keep only what may still be chosen or played.
   useEffect(() => {
@@ -178,6 +182,22 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
     ...actions,
   });
 
+  /** The rematch (offered or joined): the page moves to the new game under the same name. */
+  const rematch = async () => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    try {
+      const seated = await publicApi.rematch(gameId, username);
+      navigate(gamePath(seated.gameId, seated.username));
+    } catch (error) {
+      showError(error, FALLBACKS.rematch);
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  };
+
   const leave = async () => {
     try {
       await publicApi.leave(gameId, username);
@@ -218,7 +238,9 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
             onLeave={() => void leave()}
           />
         }
-        notice={<PublicNotice state={state} me={me} chosen={chosen.length} />}
+        notice={
+          <PublicNotice state={state} me={me} chosen={chosen.length} busy={busy} onRematch={() => void rematch()} />
+        }
         barStart={me !== null && state.status === 'waiting' ? <AiLevelSelect disabled={busy} /> : undefined}
         sideLabel="Chat & rules"
         side={

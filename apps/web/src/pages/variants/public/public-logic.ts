@@ -12,6 +12,8 @@ import { PUBLIC_NAME_MAX, PUBLIC_NAME_MIN } from '@palace/protocol';
 export const PUBLIC_NAME_KEY = 'palace_username';
 /** Game state poll, in ms (docs/product.md §P2.9). */
 export const GAME_POLL_MS = 2000;
+/** A finished game is polled this slowly, and only until a rematch is offered (docs/product.md §D11). */
+export const FINISHED_POLL_MS = 5000;
 /** Public list poll, in ms (docs/product.md §P2.9). */
 export const LIST_POLL_MS = 15_000;
 /** Every toast of these screens lasts 3 s (docs/product.md §P2.9). */
@@ -44,6 +46,8 @@ export const FALLBACKS = {
   chat: 'Failed to send message',
   /** Not in the spec (leaving has no fallback there): ours. */
   leave: 'Failed to leave game',
+  /** Not in the spec (rematches are docs/product.md §D11): ours. */
+  rematch: 'Failed to start the rematch',
 } as const;
 
 /** The name's error (docs/product.md §P2.5), or null when it passes. Counted after trimming, as the server does. */
