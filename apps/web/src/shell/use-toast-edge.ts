@@ -48,11 +48,25 @@ export function useToastEdge(viewport: RefObject<HTMLElement | null>, toastId: n
     // before anyone sees the toast in the wrong place.
     const settling = new MutationObserver(place);
     settling.observe(document.body, { childList: true, subtree: true });
-    const settled = setTimeout(() => settling.disconnect(), SETTLE_MS);
+    // A table that shows up later (its screen rendered slowly, on a busy phone) still takes the
+    // toast into its middle: there is nothing to press there, and the edge it sat at may now hold
+    // the table's own cards or actions.
+    const late = new MutationObserver(() => {
+      const layer = viewport.current;
+      if (layer !== null && inTableSlot(layer)) {
+        setEdge('slot');
+        late.disconnect();
+      }
+    });
+    const settled = setTimeout(() => {
+      settling.disconnect();
+      late.observe(document.body, { childList: true, subtree: true });
+    }, SETTLE_MS);
     window.addEventListener('resize', place);
     return () => {
       clearTimeout(settled);
       settling.disconnect();
+      late.disconnect();
       window.removeEventListener('resize', place);
     };
   }, [toastId, viewport]);
