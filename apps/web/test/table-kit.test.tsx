@@ -115,6 +115,7 @@ describe('table kit - the main game and the REST game as models', () => {
       startedAt: null,
       finishedAt: null,
       rematch: null,
+      watchers: 0,
       ...extra,
     };
   }

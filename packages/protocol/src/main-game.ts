@@ -134,6 +134,8 @@ export const MainGameState = Type.Object({
    * id and who offered it; null until then. Join it with `join_game` or `offer_rematch`.
    */
   rematch: Type.Union([Type.Object({ gameId: Type.Integer(), offeredBy: Type.String() }), Type.Null()]),
+  /** How many users watch the game without a seat (docs/product.md §D11 watching); everyone sees it. */
+  watchers: Type.Integer(),
 });
 export type MainGameState = Static<typeof MainGameState>;
 

@@ -23,6 +23,8 @@ export const ClientMessages = {
   select_faceup_cards: message('select_faceup_cards', { gameId: GameId, userId: UserId, cardIds: CardIds }),
   chat_message: message('chat_message', { gameId: GameId, userId: UserId, message: Type.String({ maxLength: 2000 }) }),
   ready: message('ready', { gameId: GameId, userId: UserId }),
+  /** Watches a game without a seat: a stranger's view, counted among its watchers (docs/product.md §D11). */
+  watch_game: message('watch_game', { gameId: GameId, userId: UserId }),
   /** After game over: offers a rematch (a new game with the same settings), or joins the one offered. */
   offer_rematch: message('offer_rematch', { gameId: GameId, userId: UserId }),
   ping: message('ping', {}),
@@ -40,6 +42,7 @@ export type ServerMessage =
   | ({ readonly type: 'chat_message'; readonly user: ChatUser } & MainChatMessage)
   | { readonly type: 'game_create_success'; readonly gameId: number; readonly message: string }
   | { readonly type: 'join_success'; readonly gameId: number }
+  | { readonly type: 'watch_success'; readonly gameId: number }
   | { readonly type: 'connection_replaced'; readonly message: string }
   | { readonly type: 'ping'; readonly timestamp: number }
   | { readonly type: 'pong'; readonly timestamp: number };

@@ -82,6 +82,7 @@ export {
 export { MAIN_KIND, MainGames, type MainListener } from './main-game/main-games.js';
 export { type CreateInput, type MainChatEntry, type MainMeta, mainGameId } from './main-game/main-meta.js';
 export { mainChatMessage, mainView } from './main-game/main-view.js';
+export { MAIN_WATCHERS_MAX } from './main-game/main-watchers.js';
 export type {
   Clock,
   Effects,

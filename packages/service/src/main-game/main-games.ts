@@ -1,21 +1,5 @@
 import { type Command, entryFeeFor, err, ok, PRESETS, type Result, ruleError, tableOptions } from '@palace/core';
-import {
-  type LobbyGame,
-  MAIN_CHAT_KEEP,
-  MAIN_CHAT_MAX,
-  MAIN_DEFAULT_FEE,
-  MAIN_DEFAULT_PLAYERS,
-  MAIN_DEFAULT_RULES,
-  MAIN_FEE_MAX,
-  MAIN_FEE_MIN,
-  MAIN_FEE_STEP,
-  MAIN_MAX_PLAYERS,
-  MAIN_MIN_PLAYERS,
-  MAIN_NAME_MAX,
-  MAIN_NAME_MIN,
-  type MainRules,
-  type RecentGame,
-} from '@palace/protocol';
+import { type LobbyGame, MAIN_CHAT_MAX, MAIN_DEFAULT_RULES, type MainRules, type RecentGame } from '@palace/protocol';
 import type { TokensStore, User } from '../accounts/account-ports.js';
 import type { ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
@@ -27,25 +11,17 @@ import { effectsOf } from './main-effects.js';
 import { MainLobby } from './main-lobby.js';
 import {
   type CreateInput,
+  chatPlan,
+  checkCreate,
   type MainChatEntry,
   type MainMeta,
   type MainSeatMeta,
   mainGameId,
   reactMain,
+  sameSettings,
 } from './main-meta.js';
-import { iso } from './main-view.js';
-
-/** What creating a game like `meta` asks for: a rematch's settings. */
-function sameSettings(meta: MainMeta): CreateInput {
-  return {
-    name: meta.name,
-    gameCode: meta.gameCode ?? undefined,
-    playerLimit: meta.playerLimit,
-    isPrivate: meta.isPrivate,
-    entryFee: meta.entryFee,
-    rules: meta.rules,
-  };
-}
+import { recentGame } from './main-view.js';
+import { isWatching, unwatchPlan, watchPlan } from './main-watchers.js';
 
 /** The `kind` of main games in the store. */
 export const MAIN_KIND = 'main';
@@ -92,20 +68,9 @@ export class MainGames extends VariantGames<MainMeta> {
    * given (a rematch's, `game/id_taken` if it exists).
    */
   async create(user: User, input: CreateInput, id?: string): Answer<StoredGame<MainMeta>> {
-    if (input.hostId != null && input.hostId !== user.id) return err(serviceError('auth/not_you'));
-    if (input.guestUserId != null && input.guestUserId !== user.id) return err(serviceError('auth/not_you'));
-    const name = input.name.trim();
-    if (name.length < MAIN_NAME_MIN) return err(serviceError('game/name_short'));
-    if (name.length > MAIN_NAME_MAX) return err(serviceError('game/name_long'));
-    const playerLimit = input.playerLimit ?? MAIN_DEFAULT_PLAYERS;
-    if (!Number.isInteger(playerLimit) || playerLimit < MAIN_MIN_PLAYERS || playerLimit > MAIN_MAX_PLAYERS) {
-      return err(serviceError('game/limit'));
-    }
-    const entryFee = input.entryFee ?? MAIN_DEFAULT_FEE;
-    if (entryFee < MAIN_FEE_MIN) return err(serviceError('game/fee_low'));
-    if (entryFee > MAIN_FEE_MAX || (entryFee - MAIN_FEE_MIN) % MAIN_FEE_STEP !== 0) {
-      return err(serviceError('game/fee_step'));
-    }
+    const checked = checkCreate(user, input);
+    if (!checked.ok) return checked;
+    const { name, playerLimit, entryFee } = checked.value;
     const paid = entryFeeFor(entryFee, user.isGuest);
     const balance = paid > 0 ? await this.ports.tokens.balance(user.id) : 0;
     if (balance < paid) return err(short(paid - balance, 'create'));
@@ -206,6 +171,32 @@ export class MainGames extends VariantGames<MainMeta> {
     });
   }
 
+  /**
+   * Watches game `rawId` without a seat (docs/product.md §D11 watching): the user is counted among
+   * its watchers (everyone sees the count) and sees it as a stranger would. A player of the game
+   * watches it as a player (not counted). Any game but a cancelled one; a private one too, by its id
+   * (its invitation link): the lobby lists only public ones to watch.
+   */
+  async watch(user: User, rawId: number | string): Answer<StoredGame<MainMeta>> {
+    const id = mainGameId(rawId);
+    if (id === null) return err(serviceError('game/not_found'));
+    const changed = await this.games.change(id, (game) => watchPlan(game, user));
+    return changed.ok ? ok(changed.value.game) : changed;
+  }
+
+  /** Stops watching game `rawId`: the game without the user among its watchers, or null when they were not one. */
+  async unwatch(user: User, rawId: number | string): Answer<StoredGame<MainMeta> | null> {
+    const id = mainGameId(rawId);
+    if (id === null) return err(serviceError('game/not_found'));
+    let was = false;
+    const changed = await this.games.change(id, (game) => {
+      was = isWatching(game, user);
+      return ok(unwatchPlan(game, user));
+    });
+    if (!changed.ok) return changed;
+    return ok(was ? changed.value.game : null);
+  }
+
   /** Leaves: a waiting game frees the seat and refunds the fee; in play the seat stays. */
   async leave(user: User, rawId: number | string): Answer<StoredGame<MainMeta>> {
     return this.seated(user, rawId, (seat) => [{ type: 'leave', seat }]);
@@ -241,31 +232,16 @@ export class MainGames extends VariantGames<MainMeta> {
     if (message.length > MAIN_CHAT_MAX) return err(serviceError('chat/too_long'));
     const id = mainGameId(rawId);
     if (id === null) return err(serviceError('game/not_found'));
-    let line: MainChatEntry | null = null;
+    const out: { line?: MainChatEntry } = {};
     const changed = await this.games.change(id, (game) => {
       // The engine's seats, not `meta.seats`: a seat freed while waiting stays in `meta.seats`.
       const seat = userSeat(game.state, user);
       if (!seat.ok) return seat;
-      const entry: MainChatEntry = {
-        id: game.meta.chatSeq + 1,
-        userId: user.id,
-        username: user.username,
-        avatar: user.avatar,
-        message,
-        at: this.ports.clock.now(),
-      };
-      line = entry;
-      return ok({
-        commands: [],
-        meta: {
-          ...game.meta,
-          chat: [...game.meta.chat, entry].slice(-MAIN_CHAT_KEEP),
-          chatSeq: entry.id,
-          lastChange: 'chat',
-        },
-      });
+      const planned = chatPlan(game, user, message, this.ports.clock.now());
+      out.line = planned.line;
+      return ok(planned.change);
     });
-    return changed.ok ? ok(line) : changed;
+    return changed.ok ? ok(out.line ?? null) : changed;
   }
 
   /** Open games (waiting or in play), newest first; a private one only for its own players. */
@@ -280,19 +256,7 @@ export class MainGames extends VariantGames<MainMeta> {
   /** The user's finished games, most recent first (`duration` in ms from start to finish). */
   async recent(userId: number): Promise<RecentGame[]> {
     const finished = await this.ports.store.finishedBy(MAIN_KIND, userId, MAIN_RECENT_LIMIT);
-    return finished.map(({ game, won }) => {
-      const meta = game.meta as MainMeta;
-      const end = meta.finishedAt ?? game.updatedAt;
-      return {
-        id: Number(game.id),
-        name: meta.name,
-        hostName: meta.hostName,
-        hostAvatar: meta.hostAvatar,
-        timestamp: iso(end),
-        result: won ? 'won' : 'lost',
-        duration: Math.max(0, end - (meta.startedAt ?? game.createdAt)),
-      };
-    });
+    return finished.map(({ game, won }) => recentGame(game as StoredGame<MainMeta>, won));
   }
 
   /** Notes that a player of game `rawId` was seen (a socket message or heartbeat), for the abandoned-game sweep. */

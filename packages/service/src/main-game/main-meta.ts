@@ -1,6 +1,19 @@
-import type { GameEvent, GameState } from '@palace/core';
-import type { MainRules } from '@palace/protocol';
+import { err, type GameEvent, type GameState, ok, type Result } from '@palace/core';
+import {
+  MAIN_CHAT_KEEP,
+  MAIN_DEFAULT_FEE,
+  MAIN_DEFAULT_PLAYERS,
+  MAIN_FEE_MAX,
+  MAIN_FEE_MIN,
+  MAIN_FEE_STEP,
+  MAIN_MAX_PLAYERS,
+  MAIN_MIN_PLAYERS,
+  MAIN_NAME_MAX,
+  MAIN_NAME_MIN,
+  type MainRules,
+} from '@palace/protocol';
 import type { RematchOffer } from '../rematch.js';
+import { type ServiceError, serviceError } from '../service-error.js';
 import { type StoredCard, storedCard as stored } from '../wire-cards.js';
 
 /** Who sits in a seat (the seat id is the user id as a string). */
@@ -53,6 +66,8 @@ export type MainMeta = {
   readonly lastChange: 'state' | 'chat';
   /** After game over: the rematch a player offered (absent in games stored before rematches). */
   readonly rematch?: RematchOffer | null;
+  /** The users watching the game without a seat, by id (absent in games stored before watching). */
+  readonly watchers?: readonly number[];
 };
 
 /**
@@ -105,6 +120,59 @@ export interface CreateInput {
   readonly isPrivate?: boolean | undefined;
   readonly entryFee?: number | undefined;
   readonly rules?: Partial<MainRules> | undefined;
+}
+
+/** A chat line from `user` and the change that adds it (the last `MAIN_CHAT_KEEP` lines kept). */
+export function chatPlan(
+  game: { readonly meta: MainMeta },
+  user: { readonly id: number; readonly username: string; readonly avatar: string | null },
+  message: string,
+  at: number,
+): { readonly line: MainChatEntry; readonly change: { readonly commands: []; readonly meta: MainMeta } } {
+  const line: MainChatEntry = {
+    id: game.meta.chatSeq + 1,
+    userId: user.id,
+    username: user.username,
+    avatar: user.avatar,
+    message,
+    at,
+  };
+  const chat = [...game.meta.chat, line].slice(-MAIN_CHAT_KEEP);
+  return { line, change: { commands: [], meta: { ...game.meta, chat, chatSeq: line.id, lastChange: 'chat' } } };
+}
+
+/** What creating a game like `meta` asks for: a rematch's settings (docs/product.md §D11 rematch). */
+export function sameSettings(meta: MainMeta): CreateInput {
+  return {
+    name: meta.name,
+    gameCode: meta.gameCode ?? undefined,
+    playerLimit: meta.playerLimit,
+    isPrivate: meta.isPrivate,
+    entryFee: meta.entryFee,
+    rules: meta.rules,
+  };
+}
+
+/** A create request's name, table size and fee, checked (docs/product.md §P1.3), or the refusal. */
+export function checkCreate(
+  user: { readonly id: number },
+  input: CreateInput,
+): Result<{ readonly name: string; readonly playerLimit: number; readonly entryFee: number }, ServiceError> {
+  if (input.hostId != null && input.hostId !== user.id) return err(serviceError('auth/not_you'));
+  if (input.guestUserId != null && input.guestUserId !== user.id) return err(serviceError('auth/not_you'));
+  const name = input.name.trim();
+  if (name.length < MAIN_NAME_MIN) return err(serviceError('game/name_short'));
+  if (name.length > MAIN_NAME_MAX) return err(serviceError('game/name_long'));
+  const playerLimit = input.playerLimit ?? MAIN_DEFAULT_PLAYERS;
+  if (!Number.isInteger(playerLimit) || playerLimit < MAIN_MIN_PLAYERS || playerLimit > MAIN_MAX_PLAYERS) {
+    return err(serviceError('game/limit'));
+  }
+  const entryFee = input.entryFee ?? MAIN_DEFAULT_FEE;
+  if (entryFee < MAIN_FEE_MIN) return err(serviceError('game/fee_low'));
+  if (entryFee > MAIN_FEE_MAX || (entryFee - MAIN_FEE_MIN) % MAIN_FEE_STEP !== 0) {
+    return err(serviceError('game/fee_step'));
+  }
+  return ok({ name, playerLimit, entryFee });
 }
 
 /** A game id from the wire (a number or a string of digits), or null when it cannot be one. */

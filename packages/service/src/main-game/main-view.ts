@@ -1,5 +1,5 @@
 import { prizeFor, viewFor } from '@palace/core';
-import type { MainChatMessage, MainGameState, MainPlayer } from '@palace/protocol';
+import type { MainChatMessage, MainGameState, MainPlayer, RecentGame } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
 import { rematchView } from '../rematch.js';
 import { isAway, turnDeadline } from '../seat-view.js';
@@ -20,6 +20,21 @@ export function mainChatMessage(gameId: string, entry: MainChatEntry): MainChatM
     avatar: entry.avatar,
     message: entry.message,
     timestamp: iso(entry.at),
+  };
+}
+
+/** A finished game in a user's recent games (`duration` in ms from start to finish). */
+export function recentGame(game: StoredGame<MainMeta>, won: boolean): RecentGame {
+  const { meta } = game;
+  const end = meta.finishedAt ?? game.updatedAt;
+  return {
+    id: Number(game.id),
+    name: meta.name,
+    hostName: meta.hostName,
+    hostAvatar: meta.hostAvatar,
+    timestamp: iso(end),
+    result: won ? 'won' : 'lost',
+    duration: Math.max(0, end - (meta.startedAt ?? game.createdAt)),
   };
 }
 
@@ -104,5 +119,6 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
     startedAt: meta.startedAt === null ? null : iso(meta.startedAt),
     finishedAt: meta.finishedAt === null ? null : iso(meta.finishedAt),
     rematch: rematch === null ? null : { gameId: Number(rematch.gameId), offeredBy: rematch.offeredBy },
+    watchers: meta.watchers?.length ?? 0,
   };
 }

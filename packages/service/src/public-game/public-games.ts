@@ -34,8 +34,8 @@ import {
   reactPublic,
 } from './public-meta.js';
 
-import { isListed, type Plan, playMessage, seated } from './public-rules.js';
-import { identify, PUBLIC_NAME_RULE, planEntry } from './public-seats.js';
+import { isListed, type Plan, pickUpMessage, playMessage, seated } from './public-rules.js';
+import { identify, PUBLIC_NAME_RULE, planEntry, rematchAsker } from './public-seats.js';
 import { publicListEntry, publicView } from './public-view.js';
 
 /** The `kind` of public games in the store. */
@@ -93,21 +93,15 @@ export class PublicGames extends VariantGames<PublicMeta> {
   }
 
   /**
-   * After game over, any of its players offers a rematch — a new game with the same visibility and
-   * AI players, the asker seated under their name — or joins the one offered, as a player or a
-   * spectator may (docs/product.md §D11 rematch). `tokenIn` reads the asker's seat token for a
-   * game id (the cookie of a new game they already joined), so a second tap takes their place back.
+   * After game over a player offers a rematch (same visibility and AI players, the asker seated), or
+   * a player or spectator joins the one offered (docs/product.md §D11). `tokenIn` reads the asker's
+   * seat token for a game id, so a second tap takes their place in the new game back.
    */
   rematch(gameId: string, actor: PublicActor, tokenIn: (id: string) => string | undefined): Answer<PublicEntered> {
     const name = actor.username?.trim() ?? '';
     if (name === '') return Promise.resolve(err(serviceError('username/required')));
     return offerRematch(this.games, this.ports.clock, normalizeId(gameId), {
-      prove: (game) => {
-        const who = identify(game, name, actor.token, this.ports.ids);
-        if (!who.ok) return who;
-        const held = who.value.seat?.name ?? who.value.spectator?.name ?? name;
-        return ok({ who: held, mayOffer: who.value.seat !== null, name: held });
-      },
+      prove: (game) => rematchAsker(game, name, actor.token, this.ports.ids),
       open: (next, username, old) => this.open(username, old.meta.visibility, next, aiSeatsOf(old.state)),
       enter: (next, username) => this.join(next, { username, token: tokenIn(next) }),
     });
@@ -232,11 +226,7 @@ export class PublicGames extends VariantGames<PublicMeta> {
       gameId,
       actor,
       seated((seat) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] })),
-      (events) => {
-        const picked = events.find((e) => e.type === 'pickedUp');
-        const count = picked?.type === 'pickedUp' ? picked.count : 0;
-        return `You picked up the pile (${count} ${count === 1 ? 'card' : 'cards'})`;
-      },
+      pickUpMessage,
     );
   }
 

@@ -23,6 +23,13 @@ export function seated(
   return (who, game) => (who.seat === null ? err(serviceError('game/spectator')) : plan(who.seat, game));
 }
 
+/** What a pick-up did, for the player who made it. */
+export function pickUpMessage(events: readonly GameEvent[]): string {
+  const picked = events.find((e) => e.type === 'pickedUp');
+  const count = picked?.type === 'pickedUp' ? picked.count : 0;
+  return `You picked up the pile (${count} ${count === 1 ? 'card' : 'cards'})`;
+}
+
 /** What a play did, for the player who made it. */
 export function playMessage(events: readonly GameEvent[], state: GameState): string {
   const parts: string[] = [];

@@ -2,6 +2,7 @@ import { err, ok, type Result, type Seat } from '@palace/core';
 import { PUBLIC_NAME_MAX, PUBLIC_NAME_MIN, PUBLIC_SPECTATORS_MAX } from '@palace/protocol';
 import type { Change } from '../game-change.js';
 import type { IdSource, StoredGame } from '../ports.js';
+import type { RematchAsker } from '../rematch.js';
 import { proveSeat, seatNamed } from '../seat-proofs.js';
 import { freeSeatId, type NameRule, nameKey } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
@@ -36,6 +37,22 @@ export function identify(
   const watcher = spectatorNamed(game.meta, name);
   if (watcher !== undefined && holds(watcher, token, ids)) return ok({ seat: null, spectator: watcher });
   return proved;
+}
+
+/**
+ * Who asks for a public game's rematch (docs/product.md §D11 rematch): the seat or spectator `name`
+ * proves with `token`, by the name the game keeps; only a seat may offer one.
+ */
+export function rematchAsker(
+  game: StoredGame<PublicMeta>,
+  name: string,
+  token: string | undefined,
+  ids: Pick<IdSource, 'digest'>,
+): Result<RematchAsker<string>, ServiceError> {
+  const who = identify(game, name, token, ids);
+  if (!who.ok) return who;
+  const held = who.value.seat?.name ?? who.value.spectator?.name ?? name;
+  return ok({ who: held, mayOffer: who.value.seat !== null, name: held });
 }
 
 /** The spectator going by `name` (compared as usernames are), if any. */
