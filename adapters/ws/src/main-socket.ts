@@ -60,6 +60,26 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
   const { games, connections } = options;
   const users = new WeakMap<FastifyRequest, User | null>();
   const sent = new SentToWatchers();
+  /** The games each socket watches without a seat (docs/product.md §D11 watching). */
+  const watchers = new WeakMap<Connection, Set<string>>();
+  const watchedBy = (connection: Connection): Set<string> => {
+    let games = watchers.get(connection);
+    if (games === undefined) {
+      games = new Set();
+      watchers.set(connection, games);
+    }
+    return games;
+  };
+  /** A socket stops watching `gameId`: it leaves the watchers (unless another socket of the user here watches it). */
+  const stopWatching = async (connection: Connection, gameId: string): Promise<StoredGame<MainMeta> | null> => {
+    watchedBy(connection).delete(gameId);
+    connections.unwatch(connection, gameId);
+    const user = connection.user;
+    if (user === null) return null;
+    if (connections.watching(gameId).some((c) => c !== connection && c.user?.id === user.id)) return null;
+    const unwatched = await games.unwatch(user, gameId);
+    return unwatched.ok ? unwatched.value : null;
+  };
   const { limits, gameBudget, refuseCrossOrigin } = openDoor(fastify, options, {
     subscribe: () => games.subscribe((game) => broadcast(connections, sent, game)),
     heartbeat: () => connections.sweep(),
@@ -101,15 +121,23 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
         seen: () => {
           connections.touch(connection);
           // A seat holder seen here keeps their games from counting as abandoned (docs/product.md §D6).
-          for (const game of connection.games) games.touch(game);
+          for (const game of seatedGames(connection)) games.touch(game);
         },
         handle: (data, isBinary) => handle(connection, data, isBinary, request.ip),
         refuse: (text) => send(connection, { type: 'game_error', message: text }),
         pong: () => {
           connection.alive();
-          for (const game of connection.games) games.touch(game);
+          for (const game of seatedGames(connection)) games.touch(game);
         },
-        closed: () => connections.close(connection),
+        closed: () => {
+          // A watcher's socket closing leaves the games' watchers (their count goes down for everyone).
+          for (const gameId of [...watchedBy(connection)]) {
+            stopWatching(connection, gameId).catch((error: unknown) =>
+              request.log.warn({ err: error }, 'leaving the watchers failed'),
+            );
+          }
+          connections.close(connection);
+        },
       });
     },
   });
@@ -179,7 +207,23 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
         send(connection, stateFor(connection, joined.value));
         return null;
       }
+      case 'watch_game': {
+        const watched = await games.watch(user, message.gameId);
+        if (!watched.ok) return refusal(watched.error.message, message.gameId);
+        const game = watched.value;
+        if (!game.state.seats.some((s) => s.id === String(user.id))) watchedBy(connection).add(game.id);
+        connections.watch(connection, game.id);
+        sent.saw(game);
+        send(connection, { type: 'watch_success', gameId: Number(game.id) });
+        send(connection, stateFor(connection, game));
+        return null;
+      }
       case 'leave_game': {
+        if (watchedBy(connection).has(String(message.gameId))) {
+          // A watcher leaves the watchers: the answer is the game as a stranger now sees it.
+          const after = await stopWatching(connection, String(message.gameId));
+          return after === null ? null : stateFor(connection, after);
+        }
         const left = await games.leave(user, message.gameId);
         connections.unwatch(connection, String(message.gameId));
         // The answer: the game as the player now sees it (gone from a waiting game's seats).
@@ -202,6 +246,12 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
       case 'ready':
         return answered(connection, message.gameId, await games.ready(user, message.gameId));
     }
+  }
+
+  /** The games this socket holds a seat in: the ones it watches, but not as a watcher. */
+  function seatedGames(connection: Connection): string[] {
+    const watched = watchers.get(connection);
+    return watched === undefined ? [...connection.games] : [...connection.games].filter((g) => !watched.has(g));
   }
 
   /** A refused action gets a `game_error`; an accepted one is broadcast, else answered with its state. */

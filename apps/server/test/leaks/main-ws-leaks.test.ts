@@ -7,7 +7,7 @@ import { addTotals, LeakError, type ScanTotals, scanCardless, scanGame } from '.
 import { paced, pacedPlayToEnd, seatAndChoose } from './main-driver.js';
 
 /**
- * The main game over `/ws`: every frame each player's socket received in many games (2–4 seats),
+ * The main game over `/ws`: every frame each player's socket and a watcher's received in many games (2–4 seats),
  * and every HTTP answer (sign-in, lobby, recent games) checked for hidden cards and early seeds.
  */
 
@@ -17,6 +17,8 @@ const GAMES = 12;
 interface Played {
   readonly id: number;
   readonly seats: readonly Seat[];
+  /** A user without a seat watching the whole game (docs/product.md §D11 watching): a stranger's view. */
+  readonly watcher: SocketClient;
   readonly record: GameRecord;
 }
 
@@ -32,13 +34,16 @@ describe('leaks - main game over /ws', () => {
     const seats = await Promise.all(players.map((p) => seatOf(server.base, p)));
     const host = seats[0] as Seat;
     const id = await createGame(host.jar, { name: `Leak game ${n}`, playerLimit: seats.length });
+    const watcher = await SocketClient.connect(server.base, (await guest(server.base)).jar);
+    watcher.send({ type: 'watch_game', gameId: id });
+    await watcher.next('watch_success');
     const table = paced(seats);
     await seatAndChoose(table, id);
     await pacedPlayToEnd(table, id);
     // Let the last broadcast of the final state reach every socket before reading the record.
     await Promise.all(seats.map((s) => s.jar.get('/api/games/recent')));
     const record = ok200(await host.jar.get<GameRecord>(`/api/records/main/${id}`), 'record');
-    return { id, seats, record };
+    return { id, seats, watcher, record };
   }
 
   it('leaks - no frame or answer names a card its receiver may not see, nor the seed before the end', async () => {
@@ -57,11 +62,14 @@ describe('leaks - main game over /ws', () => {
 
     const totals: ScanTotals = { payloads: 0, bytes: 0, states: 0 };
     for (const game of games) {
-      const streams = game.seats.map((s) => ({
-        name: `socket of user ${s.user.id}`,
-        viewer: String(s.user.id),
-        payloads: s.socket.raw,
-      }));
+      const streams = [
+        ...game.seats.map((s) => ({
+          name: `socket of user ${s.user.id}`,
+          viewer: String(s.user.id),
+          payloads: s.socket.raw,
+        })),
+        { name: `the watcher of game ${game.id}`, viewer: null, payloads: game.watcher.raw },
+      ];
       addTotals(totals, scanGame(`main game ${game.id}`, game.record, streams));
     }
     const seeds = games.map((g) => g.record.seed);
@@ -84,6 +92,10 @@ describe('leaks - main game over /ws', () => {
     const [a, b] = game.seats as [Seat, Seat];
     const forged = { name: 'forged', viewer: String(a.user.id), payloads: b.socket.raw };
     expect(() => scanGame('forged', game.record, [forged])).toThrow(LeakError);
+    // And a player's frames read as a watcher's name a hand a watcher may not see.
+    const asWatcher = { name: 'forged watcher', viewer: null, payloads: a.socket.raw };
+    expect(() => scanGame('forged watcher', game.record, [asWatcher])).toThrow(LeakError);
     for (const seat of games.flatMap((g) => g.seats)) await seat.socket.close();
+    for (const played of games) await played.watcher.close();
   }, 120_000);
 });
