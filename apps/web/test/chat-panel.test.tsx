@@ -2,6 +2,7 @@ import type { MainChatMessage, MainGameState } from '@palace/protocol';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { ChatPanel } from '../src/pages/play/chat-panel.js';
+import { useAuth } from '../src/stores/auth-store.js';
 import { useGame } from '../src/stores/game-store.js';
 
 const GAME_ID = 7;
@@ -16,7 +17,23 @@ const game: MainGameState = {
   entryFee: 100,
   prizeAmount: 200,
   rules: { clearWithTens: true, sevenLower: true, burnFourOfAKind: true, mustPlayAllSameValue: false },
-  players: [],
+  players: [
+    {
+      id: 1,
+      username: 'me',
+      avatar: null,
+      isGuest: false,
+      isHost: true,
+      isReady: true,
+      isCurrentTurn: false,
+      handCards: [],
+      handCount: 0,
+      faceUpCards: [],
+      faceDownCards: [],
+      hasLeft: false,
+      away: false,
+    },
+  ],
   currentTurn: null,
   deck: [],
   playedCards: [],
@@ -33,6 +50,7 @@ const game: MainGameState = {
   startedAt: null,
   finishedAt: null,
   rematch: null,
+  watchers: 0,
 };
 
 const line = (id: number, message: string): MainChatMessage => ({
@@ -52,6 +70,7 @@ let send: Mock<(message: Record<string, unknown>) => boolean>;
 beforeEach(() => {
   send = vi.fn((_message: Record<string, unknown>) => true);
   useGame.setState({ game, chat: [], status: 'open', send });
+  useAuth.setState({ user: { id: 1, username: 'me', email: null, avatar: null, isGuest: false }, loading: false });
 });
 afterEach(cleanup);
 
@@ -71,6 +90,16 @@ const suggestionGroup = () => screen.queryByRole('group', { name: 'Emoji suggest
 const suggestionButtons = () => within(screen.getByRole('group', { name: 'Emoji suggestions' })).getAllByRole('button');
 
 describe('chat panel', () => {
+  it('a watcher reads the chat but has no field to write in (docs/product.md §D11 watching)', () => {
+    useAuth.setState({ user: { id: 99, username: 'watcher', email: null, avatar: null, isGuest: true } });
+    useGame.setState({ chat: lines(2) });
+    render(<ChatPanel />);
+    fireEvent.click(screen.getByRole('button', { name: /^Open chat/ }));
+    expect(screen.getByText('message 2')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(screen.getByText('Spectators read the chat; only the players write in it.')).toBeTruthy();
+  });
+
   it('nothing shows without a game', () => {
     useGame.setState({ game: null });
     const { container } = render(<ChatPanel />);

@@ -42,7 +42,8 @@ interface GameStore {
   readonly movedTo: number | null;
   connect(): void;
   disconnect(): void;
-  join(gameId: number): Promise<boolean>;
+  /** Joins `gameId`, or with `watch` watches it without a seat (docs/product.md §D11 watching). */
+  join(gameId: number, watch?: boolean): Promise<boolean>;
   send(message: Record<string, unknown>): boolean;
   leave(): void;
   clearGame(): void;
@@ -57,6 +58,8 @@ let attempts = 0;
 let lastSent = 0;
 let keepAlive: ReturnType<typeof setInterval> | null = null;
 let stopped = false;
+/** Whether the game on screen is watched without a seat (a reconnection watches it again). */
+let watching = false;
 /** Whether the next connection goes to the fallback address (after the other one failed to connect). */
 let useFallback = false;
 const stateWaiters = new Set<(game: MainGameState) => void>();
@@ -136,7 +139,8 @@ export const useGame = create<GameStore>()((set, get) => {
       attempts = 0;
       set({ status: 'open' });
       const joining = get().joining ?? get().game?.id;
-      if (joining !== undefined && joining !== null) send({ type: 'join_game', gameId: joining });
+      if (joining !== undefined && joining !== null)
+        send({ type: watching ? 'watch_game' : 'join_game', gameId: joining });
     };
     ws.onmessage = (event) => onMessage(String(event.data));
     ws.onerror = () => fail(CONNECTION_TEXTS.error);
@@ -261,7 +265,8 @@ export const useGame = create<GameStore>()((set, get) => {
      * Joins `gameId` (docs/product.md §P1.4): skipped when already in it; otherwise up to 3 attempts, the
      * first after 500 ms, then 1 s × (attempt − 1) apart, each waiting 3 s for the game's state.
      */
-    async join(gameId) {
+    async join(gameId, watch = false) {
+      watching = watch;
       if (get().game?.id === gameId) return true;
       set({ game: null, chat: [], joining: gameId, backToLobby: false });
       for (let attempt = 1; attempt <= JOIN_ATTEMPTS; attempt++) {
@@ -279,7 +284,8 @@ export const useGame = create<GameStore>()((set, get) => {
             resolve(false);
           }, JOIN_WAIT_MS);
         });
-        if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'join_game', gameId }));
+        const type = watch ? 'watch_game' : 'join_game';
+        if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type, gameId }));
         if (await arrived) return true;
       }
       set({ joining: null, backToLobby: true });

@@ -26,6 +26,7 @@ import {
   useState,
 } from 'react';
 import { timestampLabel, unreadLabel } from '../../lib/format.js';
+import { useAuth } from '../../stores/auth-store.js';
 import { useGame } from '../../stores/game-store.js';
 
 /** The chat input's limit. */
@@ -72,6 +73,9 @@ type PickerMode = 'closed' | 'button' | 'colon';
 /** The open chat: messages, emoji picker, suggestions, quick phrases and the input. */
 function ChatWindow({ gameId, onMinimise }: { gameId: number; onMinimise: () => void }): ReactElement {
   const chat = useGame((s) => s.chat);
+  // A watcher reads the chat but does not write in it (docs/product.md §D11 watching).
+  const userId = useAuth((s) => s.user?.id);
+  const seated = useGame((s) => s.game?.players.some((p) => p.id === userId) === true);
   const send = useGame((s) => s.send);
   const [text, setText] = useState('');
   /** Where the cursor is in `text` (suggestions and the `:query` look at the text before it). */
@@ -266,49 +270,53 @@ function ChatWindow({ gameId, onMinimise }: { gameId: number; onMinimise: () => 
           ))}
         </fieldset>
       )}
-      <form className="chat-form" onSubmit={submit}>
-        <button
-          ref={emojiButton}
-          type="button"
-          className="icon-button chat-tool"
-          aria-label="Emoji"
-          aria-haspopup="dialog"
-          aria-expanded={picker !== 'closed'}
-          aria-controls={picker !== 'closed' ? pickerId : undefined}
-          onClick={togglePicker}
-        >
-          <span aria-hidden="true">😊</span>
-        </button>
-        <button
-          ref={phrasesButton}
-          type="button"
-          className="icon-button chat-tool"
-          aria-label="Quick phrases"
-          aria-haspopup="menu"
-          aria-expanded={phrasesOpen}
-          aria-controls={phrasesOpen ? menuId : undefined}
-          onClick={togglePhrases}
-        >
-          <span aria-hidden="true">💬</span>
-        </button>
-        <label className="sr-only" htmlFor={`${ids}-input`}>
-          Message
-        </label>
-        <input
-          ref={input}
-          id={`${ids}-input`}
-          value={text}
-          maxLength={MAX_MESSAGE}
-          autoComplete="off"
-          onChange={(e) => edit(e.target.value, e.target.selectionStart ?? e.target.value.length)}
-          onSelect={trackCaret}
-          onKeyDown={onInputKeyDown}
-          placeholder="Say something…"
-        />
-        <button type="submit" className="button button-primary" disabled={text.trim() === ''}>
-          Send
-        </button>
-      </form>
+      {!seated ? (
+        <p className="muted small chat-readonly">Spectators read the chat; only the players write in it.</p>
+      ) : (
+        <form className="chat-form" onSubmit={submit}>
+          <button
+            ref={emojiButton}
+            type="button"
+            className="icon-button chat-tool"
+            aria-label="Emoji"
+            aria-haspopup="dialog"
+            aria-expanded={picker !== 'closed'}
+            aria-controls={picker !== 'closed' ? pickerId : undefined}
+            onClick={togglePicker}
+          >
+            <span aria-hidden="true">😊</span>
+          </button>
+          <button
+            ref={phrasesButton}
+            type="button"
+            className="icon-button chat-tool"
+            aria-label="Quick phrases"
+            aria-haspopup="menu"
+            aria-expanded={phrasesOpen}
+            aria-controls={phrasesOpen ? menuId : undefined}
+            onClick={togglePhrases}
+          >
+            <span aria-hidden="true">💬</span>
+          </button>
+          <label className="sr-only" htmlFor={`${ids}-input`}>
+            Message
+          </label>
+          <input
+            ref={input}
+            id={`${ids}-input`}
+            value={text}
+            maxLength={MAX_MESSAGE}
+            autoComplete="off"
+            onChange={(e) => edit(e.target.value, e.target.selectionStart ?? e.target.value.length)}
+            onSelect={trackCaret}
+            onKeyDown={onInputKeyDown}
+            placeholder="Say something…"
+          />
+          <button type="submit" className="button button-primary" disabled={text.trim() === ''}>
+            Send
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -18,7 +18,16 @@ import { mainTableModel } from './main-table.js';
 import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
 
 /** The game room (docs/product.md §P1.2): header, waiting screen, countdown, board, chat and game over. */
-export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => void }): ReactElement {
+export function GameRoom({
+  gameId,
+  watch = false,
+  onLeave,
+}: {
+  gameId: number;
+  /** Watch the game without a seat (docs/product.md §D11 watching) instead of joining it. */
+  watch?: boolean;
+  onLeave: () => void;
+}): ReactElement {
   const user = useAuth((s) => s.user);
   const game = useGame((s) => s.game);
   const join = useGame((s) => s.join);
@@ -28,15 +37,17 @@ export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => v
   useTurnNotice();
 
   useEffect(() => {
-    void join(gameId).then((joined) => {
+    void join(gameId, watch).then((joined) => {
       const state = useGame.getState().game;
       const userId = useAuth.getState().user?.id;
-      // The creator saw "Game Created" already; everyone else is told they are in.
+      const seated = state?.players.some((p) => p.id === userId) === true;
+      // The creator saw "Game Created" already; everyone else is told they are in (or watching).
       if (joined && state !== null && state.hostId !== userId) {
-        toast({ title: 'Joined Game', description: `You joined ${state.name}`, duration: GAME_TOAST_MS });
+        const description = seated ? `You joined ${state.name}` : `You are watching ${state.name}`;
+        toast({ title: seated ? 'Joined Game' : 'Watching', description, duration: GAME_TOAST_MS });
       }
     });
-  }, [gameId, join]);
+  }, [gameId, join, watch]);
 
   if (user === null) return <p className="muted">Loading Error: Please wait a moment and try again.</p>;
   if (game === null || game.id !== gameId) {
@@ -61,6 +72,14 @@ export function GameRoom({ gameId, onLeave }: { gameId: number; onLeave: () => v
         </span>
       </div>
       <span className={`status-badge ${game.status}`}>{statusLabel(game.status)}</span>
+      {game.watchers > 0 && (
+        // Everyone sees how many watch (docs/product.md §D11 watching); short enough for a phone's header.
+        <span className="status-badge watch-count" title={`${game.watchers} watching`}>
+          <span aria-hidden="true">👁 </span>
+          {game.watchers}
+          <span className="sr-only"> watching</span>
+        </span>
+      )}
       {status !== 'open' && (
         <span className="connection-badge" role="status">
           {status === 'connecting' ? 'Reconnecting…' : 'Offline'}

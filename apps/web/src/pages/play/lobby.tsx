@@ -26,7 +26,16 @@ export function filterGames(games: readonly LobbyGame[], filter: Filter): LobbyG
   }
 }
 
-export function Lobby({ onCreate, onJoin }: { onCreate: () => void; onJoin: (id: number) => void }): ReactElement {
+export function Lobby({
+  onCreate,
+  onJoin,
+  onWatch,
+}: {
+  onCreate: () => void;
+  onJoin: (id: number) => void;
+  /** Opens a game in play to watch it (docs/product.md §D11 watching). */
+  onWatch: (id: number) => void;
+}): ReactElement {
   const [games, setGames] = useState<LobbyGame[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [filter, setFilter] = useState<Filter>('All Games');
@@ -65,7 +74,17 @@ export function Lobby({ onCreate, onJoin }: { onCreate: () => void; onJoin: (id:
       <ul className="game-list" aria-busy={shown === null}>
         {shown === null
           ? [0, 1, 2].map((n) => <li key={n} className="card game-card skeleton" aria-hidden="true" />)
-          : shown.map((game) => <GameCard key={game.id} game={game} onJoin={() => onJoin(game.id)} />)}
+          : shown.map((game) => (
+              <GameCard
+                key={game.id}
+                game={game}
+                // A game in play is joined by its players (back to their seat) and watched by anyone else.
+                watch={game.status === 'active' && !game.players.some((p) => p.id === user?.id)}
+                onOpen={() =>
+                  (game.status === 'active' && !game.players.some((p) => p.id === user?.id) ? onWatch : onJoin)(game.id)
+                }
+              />
+            ))}
         {shown !== null && shown.length === 0 && <li className="muted">No games here yet. Create one!</li>}
       </ul>
       <RecentGames />
@@ -74,7 +93,7 @@ export function Lobby({ onCreate, onJoin }: { onCreate: () => void; onJoin: (id:
   );
 }
 
-function GameCard({ game, onJoin }: { game: LobbyGame; onJoin: () => void }): ReactElement {
+function GameCard({ game, watch, onOpen }: { game: LobbyGame; watch: boolean; onOpen: () => void }): ReactElement {
   const extra = game.players.length - 3;
   return (
     <li className="card game-card">
@@ -94,8 +113,13 @@ function GameCard({ game, onJoin }: { game: LobbyGame; onJoin: () => void }): Re
         </span>
         <span className="fee">{game.entryFee} SRT</span>
       </div>
-      <button type="button" className="button button-primary" onClick={onJoin}>
-        Join Game
+      <button
+        type="button"
+        className={`button ${watch ? 'button-secondary' : 'button-primary'}`}
+        aria-label={watch ? `Watch ${game.name}` : undefined}
+        onClick={onOpen}
+      >
+        {watch ? 'Watch' : 'Join Game'}
       </button>
     </li>
   );

@@ -93,7 +93,7 @@ export function PlayPage(): ReactElement {
     const toLobby = () => navigate(LOBBY_PATH, { replace: true });
     return (
       <RoomBoundary gameId={gameId} onReturn={toLobby}>
-        <GameRoom gameId={gameId} onLeave={toLobby} />
+        <GameRoom gameId={gameId} watch={params.get('watch') === '1'} onLeave={toLobby} />
       </RoomBoundary>
     );
   }
@@ -108,7 +108,13 @@ export function PlayPage(): ReactElement {
       />
     );
   }
-  return <Lobby onCreate={() => setCreating(true)} onJoin={(id) => navigate(gamePath(id), { replace: true })} />;
+  return (
+    <Lobby
+      onCreate={() => setCreating(true)}
+      onJoin={(id) => navigate(gamePath(id), { replace: true })}
+      onWatch={(id) => navigate(`${gamePath(id)}&watch=1`, { replace: true })}
+    />
+  );
 }
 
 function AuthRequired(): ReactElement {
