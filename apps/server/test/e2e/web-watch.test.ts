@@ -59,6 +59,24 @@ describe('web client - watching the main game', () => {
       await page.getByRole('button', { name: 'Leave' }).click();
       await page.getByRole('heading', { name: 'Play' }).waitFor();
       await annSeat.socket.next('game_state', (f) => f.game.watchers === 0);
+
+      // A private game in play is not in the lobby; its invitation link opens it to watch.
+      const others = [
+        await seatOf(base, await registered(base, CODE, 'Cat')),
+        await seatOf(base, await registered(base, CODE, 'Dee')),
+      ];
+      seats.push(...others);
+      const hidden = await createGame((others[0] as Seat).jar, {
+        name: 'Invitation only',
+        playerLimit: 2,
+        isPrivate: true,
+      });
+      for (const seat of others) await joinGame(seat, hidden);
+      await chooseFaceUp(others, hidden);
+      await expect(page.getByRole('button', { name: 'Watch Invitation only' }).count()).resolves.toBe(0);
+      await page.goto(`${base}/play?gameId=${hidden}`);
+      await page.getByText(/Spectator · 2\/2 players/).waitFor();
+      await (others[0] as Seat).socket.next('game_state', (f) => f.game.id === hidden && f.game.watchers === 1);
     } finally {
       for (const seat of seats) await seat.socket.close();
     }

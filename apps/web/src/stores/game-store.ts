@@ -14,6 +14,8 @@ export const JOIN_ATTEMPTS = 3;
 export const JOIN_FIRST_DELAY_MS = 500;
 export const JOIN_WAIT_MS = 3_000;
 export const LOBBY_RETURN_MS = 2_000;
+/** The refusal of a seat in a game already started (core's `game/started`). */
+const STARTED_TEXT = 'The game has already started';
 /** Game toasts stay 3 s. */
 export const GAME_TOAST_MS = 3_000;
 
@@ -216,6 +218,14 @@ export const useGame = create<GameStore>()((set, get) => {
       case 'game_error': {
         const text = String(message.message ?? '');
         if (get().rematchOf !== null) set({ rematchOf: null });
+        const joining = get().joining;
+        if (joining !== null && !watching && text === STARTED_TEXT && Number(message.gameId) === joining) {
+          // A game in play opened by its link (a private game's invitation) by someone without a
+          // seat: watch it instead (docs/product.md §D11 watching).
+          watching = true;
+          send({ type: 'watch_game', gameId: joining });
+          break;
+        }
         toast({ title: 'Game Error', description: text, variant: 'destructive', duration: GAME_TOAST_MS });
         if (text.includes('already ended') || text.includes('not found')) {
           setTimeout(() => set({ backToLobby: true, game: null, joining: null }), LOBBY_RETURN_MS);
@@ -284,7 +294,7 @@ export const useGame = create<GameStore>()((set, get) => {
             resolve(false);
           }, JOIN_WAIT_MS);
         });
-        const type = watch ? 'watch_game' : 'join_game';
+        const type = watching ? 'watch_game' : 'join_game';
         if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type, gameId }));
         if (await arrived) return true;
       }
