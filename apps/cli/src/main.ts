@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { simulate } from '@palace/core';
+import { aboutRating, rateAiLevels } from '@palace/service';
 import { createInvite, dataFileOf } from './invite.js';
 import { readRecordFile } from './record-file.js';
 import { describeReplay } from './replay-print.js';
@@ -18,6 +19,13 @@ const USAGE = `Usage:
       --seed S             fixes every deal and AI choice (default palace)
       --duplicate          play every deal once per seat with the seats rotated
       --json               print one JSON object instead of tables (and no progress bar)
+  palace ai-strength [options]      Rate the AI levels against one another with the players' rating
+                                    model (all four at one table, duplicate deals): the published
+                                    "about N" beside each level (docs/ai.md "Published strength").
+      --games N            deals to play: each by the four at one table (4 games) and by every
+                           pair heads-up (12 games); about 30 s a deal (default 50)
+      --seed S             fixes every deal and AI choice (default palace)
+      --json               print one JSON array instead of a table
   palace replay FILE [--step]       Print a record file's game move by move with every card shown
                                     (--step: wait for Enter after each move).
   palace verify FILE                Check a record file's seed against its commitment and that
@@ -93,6 +101,33 @@ function simulateCommand(rest: readonly string[], io: Io): number {
   return 0;
 }
 
+function aiStrengthCommand(rest: readonly string[], io: Io): number {
+  const parsed = parse(io, {
+    args: [...rest],
+    options: { games: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } },
+    strict: true,
+  });
+  if (parsed === null) return 2;
+  const deals = parsed.values.games === undefined ? 50 : Number(parsed.values.games);
+  if (!Number.isInteger(deals) || deals < 1) return usageError(io, '--games must be a whole number of at least 1');
+  const json = parsed.values.json === true;
+  const bar = json ? null : io.terminal.progress;
+  bar?.start();
+  const rated = rateAiLevels(deals, parsed.values.seed ?? 'palace', (done, total) => bar?.update(done, total));
+  bar?.stop();
+  if (!rated.ok) return usageError(io, rated.error.message);
+  if (json) {
+    io.out(JSON.stringify(rated.value, null, 2));
+    return 0;
+  }
+  const lines = rated.value.map(
+    (s) =>
+      `${s.level.padEnd(10)} about ${String(aboutRating(s.rating)).padStart(5)}   (${s.rating}; mu ${s.mu.toFixed(2)}, sigma ${s.sigma.toFixed(2)}, ${s.games} games)`,
+  );
+  io.out(lines.join('\n'));
+  return 0;
+}
+
 function fileArgument(io: Io, rest: readonly string[], options: { step?: { type: 'boolean' } }) {
   const parsed = parse(io, { args: [...rest], options, strict: true, allowPositionals: true });
   if (parsed === null) return null;
@@ -163,6 +198,7 @@ export async function run(
   if (group === 'invite' && action === 'create') return inviteCommand(rest, env, io);
   const args = argv.slice(1);
   if (group === 'simulate') return simulateCommand(args, io);
+  if (group === 'ai-strength') return aiStrengthCommand(args, io);
   if (group === 'replay') return replayCommand(args, io);
   if (group === 'verify') return verifyCommand(args, io);
   fail(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);

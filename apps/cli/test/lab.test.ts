@@ -217,3 +217,15 @@ describe('palace verify', () => {
     expect(err).toContain('ok: replaying');
   });
 });
+
+describe('palace ai-strength', () => {
+  it('cli ai-strength - refuses a bad --games with the usage', async () => {
+    for (const games of ['0', '1.5', 'lots']) {
+      const { code, err } = await runCli(['ai-strength', '--games', games]);
+      expect(code).toBe(2);
+      expect(err).toContain('--games must be a whole number of at least 1');
+      expect(err).toContain('palace ai-strength [options]');
+    }
+    expect((await runCli(['ai-strength', '--fast'])).code).toBe(2);
+  });
+});

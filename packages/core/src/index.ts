@@ -79,6 +79,7 @@ export {
   policyNames,
   type SimulationError,
   type SimulationErrorCode,
+  type SimulationGame,
   type SimulationOptions,
   type SimulationProgress,
   type SimulationReport,

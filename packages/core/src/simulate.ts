@@ -97,6 +97,12 @@ export interface SimulationError {
 /** Called after each game with games done and games in all. */
 export type SimulationProgress = (done: number, total: number) => void;
 
+/**
+ * Called after each game with each `ai` entry's finishing place in it (1 = first; an entry holding
+ * several seats takes its best), in game order: what a rating model reads.
+ */
+export type SimulationGame = (places: readonly number[]) => void;
+
 /** z for a two-sided 95% interval. */
 const Z95 = 1.959963984540054;
 
@@ -226,6 +232,7 @@ function validate(options: SimulationOptions): SimulationError | null {
 export function simulate(
   options: SimulationOptions,
   onProgress: SimulationProgress = () => {},
+  onGame?: SimulationGame,
 ): Result<SimulationReport, SimulationError> {
   const invalid = validate(options);
   if (invalid !== null) return err(invalid);
@@ -250,12 +257,15 @@ export function simulate(
       burns += outcome.burns;
       pickUps += outcome.pickUps;
       if (outcome.result.reason === 'moveCap') capped++;
+      const best = names.map(() => Number.POSITIVE_INFINITY);
       for (const standing of outcome.result.standings) {
         const e = owner[Number(standing.seat.slice(1))] as number;
         placeSums[e] = (placeSums[e] as number) + standing.place;
         seatGames[e] = (seatGames[e] as number) + 1;
+        best[e] = Math.min(best[e] as number, standing.place);
         if (standing.place === 1 && outcome.result.reason === 'out') wins[e] = (wins[e] as number) + 1;
       }
+      onGame?.(best);
       done++;
       onProgress(done, total);
     }

@@ -116,6 +116,7 @@ export {
   RateLimiter,
   type Taken,
 } from './rate-limits.js';
+export { type AiStrength, aboutRating, RATED_AI_LEVELS, rateAiLevels } from './ratings/ai-strength.js';
 export {
   DISPLAY_BASE,
   DISPLAY_SCALE,
