@@ -1,4 +1,10 @@
-import type { MainCard, PublicGameState, PublicListEntry, PublicPlayer } from '@palace/protocol';
+import {
+  AI_LEVEL_STRENGTH,
+  type MainCard,
+  type PublicGameState,
+  type PublicListEntry,
+  type PublicPlayer,
+} from '@palace/protocol';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -460,7 +466,13 @@ describe('public games - the game screen', () => {
     renderAt('/palace-game?id=K3T9QA&username=Ann');
     const level = (await screen.findByLabelText('AI level')) as HTMLSelectElement;
     expect(level.value).toBe('greedy');
-    expect([...level.options].map((o) => o.textContent)).toEqual(['Beginner', 'Casual', 'Normal', 'Strong']);
+    // Each level with its published strength (docs/product.md §D11).
+    expect([...level.options].map((o) => o.textContent)).toEqual([
+      `Beginner (about ${AI_LEVEL_STRENGTH.random})`,
+      `Casual (about ${AI_LEVEL_STRENGTH.prototype})`,
+      `Normal (about ${AI_LEVEL_STRENGTH.greedy})`,
+      `Strong (about ${AI_LEVEL_STRENGTH.strong})`,
+    ]);
     fireEvent.change(level, { target: { value: 'strong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add AI' }));
     await waitFor(() =>

@@ -24,6 +24,20 @@ export const AiLevelName = Type.Union(
 );
 export type AiLevelName = Static<typeof AiLevelName>;
 
+/**
+ * Each AI level's published strength (docs/product.md §D11): its rating on the players' scale (a
+ * newcomer shows 1000) from `npx palace ai-strength --games 50 --seed palace`, rounded to 10 — 50
+ * duplicate classic deals, each played by all four at one table and by every pair heads-up, 500
+ * rated games a level (sigma about 1.9 each; docs/architecture.md "AI levels"). Run it again after
+ * changing an AI and write the new figures here.
+ */
+export const AI_LEVEL_STRENGTH: { readonly [L in AiLevelName]: number } = {
+  random: 1390,
+  prototype: 1200,
+  greedy: 2240,
+  strong: 2320,
+};
+
 /** The optional level of an add-AI request. */
 export const AiLevelField = Type.Optional(AiLevelName);
 

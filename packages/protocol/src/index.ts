@@ -3,7 +3,16 @@
  * OpenAPI) and the web client (types).
  */
 export * from './accounts.js';
-export { AiLevelField, AiLevelName, ClientConfig, ErrorBody, Health, HiddenCard, UnknownCard } from './common.js';
+export {
+  AI_LEVEL_STRENGTH,
+  AiLevelField,
+  AiLevelName,
+  ClientConfig,
+  ErrorBody,
+  Health,
+  HiddenCard,
+  UnknownCard,
+} from './common.js';
 export * from './easy-games.js';
 export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, replaceShortcodes } from './emoji.js';
 export * from './emoji-picker.js';

@@ -1,18 +1,38 @@
-import type { AiLevelName } from '@palace/protocol';
+import { AI_LEVEL_STRENGTH, type AiLevelName } from '@palace/protocol';
 import { type ReactElement, useId } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** The AI levels a player can choose when adding an AI, weakest first (the server's names). */
+/**
+ * The AI levels a player can choose when adding an AI, weakest first (the server's names), each
+ * with its published strength on the players' rating scale (docs/product.md §D11; `AI_LEVEL_STRENGTH`).
+ */
 export const AI_LEVEL_CHOICES: readonly {
   readonly level: AiLevelName;
   readonly label: string;
   readonly hint: string;
+  /** "about N": the level's rating against the other levels. */
+  readonly about: number;
 }[] = [
-  { level: 'random', label: 'Beginner', hint: 'plays any legal card' },
-  { level: 'prototype', label: 'Casual', hint: 'plays most turns, sometimes picks up for no reason' },
-  { level: 'greedy', label: 'Normal', hint: 'plays its lowest card and saves the specials' },
-  { level: 'strong', label: 'Strong', hint: 'thinks ahead by playing out possible deals' },
+  { level: 'random', label: 'Beginner', hint: 'plays any legal card', about: AI_LEVEL_STRENGTH.random },
+  {
+    level: 'prototype',
+    label: 'Casual',
+    hint: 'plays most turns, sometimes picks up for no reason',
+    about: AI_LEVEL_STRENGTH.prototype,
+  },
+  {
+    level: 'greedy',
+    label: 'Normal',
+    hint: 'plays its lowest card and saves the specials',
+    about: AI_LEVEL_STRENGTH.greedy,
+  },
+  {
+    level: 'strong',
+    label: 'Strong',
+    hint: 'thinks ahead by playing out possible deals',
+    about: AI_LEVEL_STRENGTH.strong,
+  },
 ];
 
 /** The level added when the player has not chosen one: the server's default. */
@@ -52,7 +72,8 @@ export function AiLevelSelect({ disabled = false }: { readonly disabled?: boolea
   const id = useId();
   const level = useAiLevel((s) => s.level);
   const choose = useAiLevel((s) => s.choose);
-  const hint = AI_LEVEL_CHOICES.find((c) => c.level === level)?.hint ?? '';
+  const chosen = AI_LEVEL_CHOICES.find((c) => c.level === level);
+  const hint = chosen === undefined ? '' : `${chosen.hint}; rated about ${chosen.about}`;
   return (
     <span className="ai-level">
       <label htmlFor={id}>AI level</label>
@@ -65,7 +86,7 @@ export function AiLevelSelect({ disabled = false }: { readonly disabled?: boolea
       >
         {AI_LEVEL_CHOICES.map((c) => (
           <option key={c.level} value={c.level}>
-            {c.label}
+            {c.label} (about {c.about})
           </option>
         ))}
       </select>
