@@ -185,11 +185,7 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
       case 'join_game': {
         const joined = await games.join(user, message.gameId);
         if (!joined.ok) return refusal(joined.error.message, message.gameId);
-        connections.watch(connection, joined.value.id);
-        sent.saw(joined.value);
-        send(connection, { type: 'join_success', gameId: Number(joined.value.id) });
-        send(connection, stateFor(connection, joined.value));
-        return null;
+        return entered(connection, joined.value, 'join_success');
       }
       case 'offer_rematch': {
         // After game over: the rematch, offered or joined — then the player is in the new game.
@@ -201,22 +197,14 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
           return null;
         }
         connections.unwatch(connection, String(message.gameId));
-        connections.watch(connection, joined.value.id);
-        sent.saw(joined.value);
-        send(connection, { type: 'join_success', gameId: Number(joined.value.id) });
-        send(connection, stateFor(connection, joined.value));
-        return null;
+        return entered(connection, joined.value, 'join_success');
       }
       case 'watch_game': {
         const watched = await games.watch(user, message.gameId);
         if (!watched.ok) return refusal(watched.error.message, message.gameId);
         const game = watched.value;
         if (!game.state.seats.some((s) => s.id === String(user.id))) watchedBy(connection).add(game.id);
-        connections.watch(connection, game.id);
-        sent.saw(game);
-        send(connection, { type: 'watch_success', gameId: Number(game.id) });
-        send(connection, stateFor(connection, game));
-        return null;
+        return entered(connection, game, 'watch_success');
       }
       case 'leave_game': {
         if (watchedBy(connection).has(String(message.gameId))) {
@@ -246,6 +234,19 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
       case 'ready':
         return answered(connection, message.gameId, await games.ready(user, message.gameId));
     }
+  }
+
+  /** The socket now follows `game` (joined or watched): the success frame, then the game as it sees it. */
+  function entered(
+    connection: Connection,
+    game: StoredGame<MainMeta>,
+    success: 'join_success' | 'watch_success',
+  ): null {
+    connections.watch(connection, game.id);
+    sent.saw(game);
+    send(connection, { type: success, gameId: Number(game.id) });
+    send(connection, stateFor(connection, game));
+    return null;
   }
 
   /** The games this socket holds a seat in: the ones it watches, but not as a watcher. */

@@ -84,21 +84,7 @@ describe('rematch: the REST game', () => {
     value(await s.rest.addAi(created.gameId, created.playerId, 'strong'));
     value(await s.rest.ready(created.gameId, created.playerId));
     value(await s.rest.start(created.gameId, created.playerId));
-    const game = await s.store.load(created.gameId);
-    if (game === null) throw new Error('no game');
-    const state: GameState = {
-      ...game.state,
-      seats: game.state.seats.map((seat, n) => ({
-        ...seat,
-        hand: n === 0 ? [card('last', 9)] : [card(`${seat.id}-h`, 5)],
-        faceUp: [],
-        faceDown: n === 0 ? [] : kings(seat.id),
-      })),
-      pile: [],
-      deck: [],
-      turn: 0,
-    };
-    await s.store.save({ ...game, version: game.version + 1, state }, game.version);
+    await lastCard(s.store, created.gameId);
     value(await s.rest.play(created.gameId, created.playerId, ['last']));
     const seated = value(await s.rest.rematch(created.gameId, created.playerId));
     expect(seated.gameState.variant).toBe('wild');

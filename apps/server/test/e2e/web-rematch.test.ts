@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, restToEnd, twoPlayers } from '../harness.js';
-import { autoplay, createGame, joinGame, me, ok200, registered, seatOf } from '../main-harness.js';
+import { createGame, ok200, registered, seatOf } from '../main-harness.js';
 import { Browser, chooseFaceUp, moveIfDue, type Player as PublicPlayer } from '../public-client.js';
 import { auditSizes } from './axe-audit.js';
 import { type BrowserUser, openBrowser, shot, useWebServer } from './browser.js';
+import { loseInBrowser } from './main-browser.js';
 import { TABLE_SIZES, tableFit } from './table-fit.js';
 
 /**
@@ -60,43 +61,7 @@ describe('web client - rematch', () => {
     // Dee creates the game over HTTP and plays over the socket; the guest plays in the browser and picks up whenever she may.
     const gameId = await createGame(dee.jar, { name: 'Friday Table', playerLimit: 2, entryFee: 100 });
     const other = await seatOf(base, dee);
-    await joinGame(other, gameId);
-    await page.goto(`${base}/play?gameId=${gameId}`);
-    const choose = page.getByRole('group', { name: 'Your hand' }).getByRole('button');
-    await choose.first().waitFor();
-    const joined = (await other.socket.next('game_state', (f) => f.game.players.length === 2)).game;
-    const hand = me(joined, dee.user.id).handCards.map((c) => c.id);
-    other.socket.send({ type: 'select_faceup_cards', gameId, cardIds: hand.slice(0, 3) });
-    const stop = autoplay(other, gameId);
-    try {
-      for (let i = 0; i < 3; i++) await choose.nth(i).click();
-      await page.getByRole('button', { name: "I'm Ready to Play" }).click();
-      await page.getByText('Game Starting').waitFor({ state: 'detached', timeout: 8000 });
-      const over = page.getByRole('heading', { name: /won!$/ });
-      const pickUp = page.getByRole('button', { name: 'Pick Up' });
-      for (let i = 0; i < 1500 && !(await over.isVisible()); i++) {
-        if (await pickUp.isEnabled().catch(() => false)) {
-          await pickUp.click().catch(() => undefined);
-        } else if (await page.getByText('Your turn', { exact: true }).isVisible()) {
-          // Nothing to pick up: play the first card allowed.
-          const playable = page.locator('[data-zone="own"] button[data-card-id]:not([disabled])');
-          if ((await playable.count()) > 0) {
-            await playable
-              .first()
-              .click()
-              .catch(() => undefined);
-            await page
-              .getByRole('button', { name: 'Play', exact: true })
-              .click()
-              .catch(() => undefined);
-          }
-        }
-        await page.waitForTimeout(30);
-      }
-      await page.getByRole('heading', { name: `${dee.user.username} won!` }).waitFor();
-    } finally {
-      stop();
-    }
+    await loseInBrowser(page, base, other, gameId);
     // Before any offer: the player's own Rematch button (no fee for a guest).
     await page.getByRole('button', { name: 'Rematch', exact: true }).waitFor();
     // Dee (the winner, 200 tokens richer) offers over the socket and pays the fee; the panel says so at once.
