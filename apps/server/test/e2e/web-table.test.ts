@@ -151,6 +151,7 @@ describe('web client - the game table', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowLeft');
     const chosen = String(await page.evaluate("document.activeElement?.getAttribute('aria-label') ?? ''"));
+    const cardId = String(await page.evaluate("document.activeElement?.getAttribute('data-card-id') ?? ''"));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: chosen }).getAttribute('aria-pressed')).resolves.toBe('true');
     let onPlay = false;
@@ -160,7 +161,10 @@ describe('web client - the game table', () => {
     }
     expect(onPlay).toBe(true);
     await page.keyboard.press('Enter');
-    await page.locator('.last-action', { hasText: /^You played/ }).waitFor();
+    // The card left the hand (the line 'You played …' lasts only until the AI moves, 1.5 s later:
+    // on a busy machine it could be gone before it was read).
+    await page.locator(`[data-zone="own"] [data-card-id="${cardId}"]`).waitFor({ state: 'detached' });
+    expect(cardId).not.toBe('');
     // Reduced motion: the move ran without any animation of the cards.
     const running = await page.evaluate(
       "document.getAnimations().filter((a) => a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('.game-table')).length",
