@@ -137,8 +137,14 @@ describe('web client - the game table', () => {
     await page.goto(`${base}/poker`);
     const hand = page.getByRole('group', { name: 'Hand' });
     await hand.getByRole('button').first().waitFor();
-    // The AI may go first: wait for our turn.
-    await page.locator('.turn-line.mine').waitFor({ timeout: 10_000 });
+    // The AI may go first: wait for our turn, one with a hand card to play (after the AI's high
+    // card there may be none: pick up and wait for the next turn).
+    for (let turn = 0; turn < 20; turn++) {
+      await page.locator('.turn-line.mine').waitFor({ timeout: 10_000 });
+      if ((await hand.locator('button:not([disabled])').count()) > 0) break;
+      await page.getByRole('button', { name: 'Pick Up', exact: true }).click();
+      await page.locator('.turn-line.mine').waitFor({ state: 'detached', timeout: 10_000 });
+    }
     const before = await page.evaluate('document.querySelectorAll(\'[data-zone="own"] [data-card-id]\').length');
     // Tab reaches the own cards once (the focused card is a button named like "7 of hearts").
     let focused = '';
