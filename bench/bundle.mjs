@@ -21,8 +21,9 @@ try {
     outfile,
     logLevel: 'warning',
     // The load generator stays a normal dependency (it spawns workers from its own files), and so
-    // does the browser driver (it starts its own helper processes from its package).
-    external: ['autocannon', 'ws', 'playwright-core'],
+    // does the browser driver (it starts its own helper processes from its package), and so do the
+    // database drivers (a native addon, and pg's optional native binding).
+    external: ['autocannon', 'ws', 'playwright-core', 'better-sqlite3', 'pg'],
   });
   try {
     execFileSync(process.execPath, [outfile], {

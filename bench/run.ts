@@ -10,12 +10,13 @@ import { benchPoll304 } from './http.js';
 import { benchWsLoad } from './load.js';
 import { type BenchLine, median, processors, type SkipLine, spread, verdict } from './report.js';
 import { benchScale } from './scale.js';
+import { benchSettleRating } from './settle.js';
 import { benchFirstVisit } from './web.js';
 import { benchWsBroadcast } from './ws.js';
 
-const GROUPS = ['core', 'ai', 'http', 'web', 'ws', 'load', 'scale'] as const;
+const GROUPS = ['core', 'ai', 'http', 'web', 'ws', 'load', 'scale', 'storage'] as const;
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-/** `BENCH_ONLY=core|ai|http|web|ws|load|scale` runs one group. */
+/** `BENCH_ONLY=core|ai|http|web|ws|load|scale|storage` runs one group. */
 const only = process.env.BENCH_ONLY ?? '';
 if (only !== '' && !(GROUPS as readonly string[]).includes(only)) {
   // A misspelt group would run nothing and pass.
@@ -156,6 +157,13 @@ if (runs('scale')) {
     const scaleSeconds = Number(process.env.BENCH_SCALE_SECONDS ?? 20);
     return await benchScale(serverMain, { tables, seconds: scaleSeconds });
   });
+}
+
+// Issue 21: rating a finished game adds at most 2 ms to the p95 of the transaction that settles it
+// (bench/settle.ts), on the embedded SQLite file and on PostgreSQL.
+if (runs('storage')) {
+  const perRound = Number(process.env.BENCH_SETTLES ?? 300);
+  await guard('storage.settleRating', () => benchSettleRating(perRound));
 }
 
 if (failures.length > 0) {

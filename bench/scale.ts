@@ -43,7 +43,7 @@ export type ScaleLine =
 const PG_NOT_INSTALLED = 3;
 
 /** Why no database server could be had: `missing` when PostgreSQL is not installed at all. */
-class NoDatabase extends Error {
+export class NoDatabase extends Error {
   constructor(
     message: string,
     readonly missing: boolean,
@@ -59,7 +59,7 @@ interface Pg {
 }
 
 /** `pg` is loaded at run time from node_modules (not bundled), by a specifier the bundler leaves alone. */
-async function pgClient(url: string): Promise<Pg> {
+export async function pgClient(url: string): Promise<Pg> {
   const specifier = 'pg';
   const module = (await import(specifier)) as { default: { Client: new (o: object) => Pg } };
   const client = new module.default.Client({ connectionString: url });
@@ -71,7 +71,7 @@ async function pgClient(url: string): Promise<Pg> {
  * The database server: `PALACE_BENCH_DATABASE_URL`, else the throwaway cluster (started here).
  * Throws a `NoDatabase` that says what the script said when it cannot start one.
  */
-function databaseServer(): string {
+export function databaseServer(): string {
   const given = process.env.PALACE_BENCH_DATABASE_URL ?? '';
   if (given !== '') return given;
   // From the repository root (`npm run bench` runs there; this file runs bundled under node_modules/.cache).
@@ -93,7 +93,7 @@ function databaseServer(): string {
 }
 
 /** A fresh database on the server of `url` (its URL), or `url` itself when its user may not create one. */
-async function freshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `palace_bench_${randomBytes(5).toString('hex')}`;
   const admin = await pgClient(url);
   try {

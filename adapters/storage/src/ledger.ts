@@ -112,11 +112,14 @@ export async function applyEffects(
 }
 
 /**
- * Rates a finished game's players in the caller's transaction (docs/product.md §D11): a first
- * rated game starts from the model's prior; every player's row is locked in ascending user id
- * (an update takes PostgreSQL's row lock; the read after it sees what a concurrent game committed
- * meanwhile, at READ COMMITTED), so two games finishing at once for one player both count and
- * never deadlock. Fewer than two rated seats change nothing.
+ * Rates a finished game's players in the caller's transaction (docs/product.md §D11) in three
+ * statements, whatever the table's size: one upsert makes sure each player has a row in the preset
+ * (a first rated game starts from the model's prior), locks the rows and reads them; one upsert
+ * writes the new skills; one insert adds the history rows. The first upsert handles its rows in the
+ * order given, ascending user id, so on PostgreSQL every settle takes its players' row locks in the
+ * same order and two games finishing at once for one player wait for each other instead of
+ * deadlocking; the read is of the locked row, so both games count. Fewer than two rated seats
+ * change nothing.
  */
 async function rate(trx: Transaction<Database>, gameId: string, effect: RatingsEffect, at: number): Promise<void> {
   const users = [...new Set(effect.seats.map((s) => s.userId))].sort((a, b) => a - b);
@@ -124,24 +127,11 @@ async function rate(trx: Transaction<Database>, gameId: string, effect: RatingsE
   const { preset } = effect;
   const prior = newSkill();
   const shownPrior = shownRating(prior).rating;
-  await trx
+  const rows = await trx
     .insertInto('ratings')
     .values(users.map((user_id) => ({ user_id, preset, ...prior, shown: shownPrior, updated_at: at })))
-    .onConflict((oc) => oc.columns(['user_id', 'preset']).doNothing())
-    .execute();
-  for (const user of users) {
-    await trx
-      .updateTable('ratings')
-      .set({ updated_at: at })
-      .where('user_id', '=', user)
-      .where('preset', '=', preset)
-      .execute();
-  }
-  const rows = await trx
-    .selectFrom('ratings')
-    .selectAll()
-    .where('preset', '=', preset)
-    .where('user_id', 'in', users)
+    .onConflict((oc) => oc.columns(['user_id', 'preset']).doUpdateSet({ updated_at: at }))
+    .returning(['user_id', 'mu', 'sigma', 'games'])
     .execute();
   const before = new Map(
     rows.map((r) => [r.user_id, { mu: Number(r.mu), sigma: Number(r.sigma), games: Number(r.games) }]),
@@ -153,28 +143,49 @@ async function rate(trx: Transaction<Database>, gameId: string, effect: RatingsE
       skill: before.get(seat.userId) ?? prior,
     })),
   );
-  for (const user of users) {
+  const rated = users.flatMap((user) => {
     const skill = after.get(String(user));
-    if (skill === undefined) continue;
+    if (skill === undefined) return [];
+    const was = before.get(user) ?? prior;
     const shown = shownRating(skill).rating;
-    const was = before.get(user);
-    await trx
-      .updateTable('ratings')
-      .set({ mu: skill.mu, sigma: skill.sigma, games: skill.games, shown, updated_at: at })
-      .where('user_id', '=', user)
-      .where('preset', '=', preset)
-      .execute();
-    await trx
-      .insertInto('rating_history')
-      .values({
+    return [{ user, skill, shown, delta: shown - shownRating(was).rating }];
+  });
+  if (rated.length === 0) return;
+  await trx
+    .insertInto('ratings')
+    .values(
+      rated.map(({ user, skill, shown }) => ({
+        user_id: user,
+        preset,
+        mu: skill.mu,
+        sigma: skill.sigma,
+        games: skill.games,
+        shown,
+        updated_at: at,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'preset']).doUpdateSet((eb) => ({
+        mu: eb.ref('excluded.mu'),
+        sigma: eb.ref('excluded.sigma'),
+        games: eb.ref('excluded.games'),
+        shown: eb.ref('excluded.shown'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('rating_history')
+    .values(
+      rated.map(({ user, skill, shown, delta }) => ({
         game_id: gameId,
         user_id: user,
         preset,
         shown,
-        delta: shown - (was === undefined ? shownPrior : shownRating(was).rating),
+        delta,
         games: skill.games,
         at,
-      })
-      .execute();
-  }
+      })),
+    )
+    .execute();
 }

@@ -1,0 +1,207 @@
+// Issue 21: rating a finished game happens in the same transaction that settles its tokens
+// (docs/architecture.md "Ratings"); target: it adds at most 2 ms to that transaction's p95. Each
+// case settles the same four-player game many times through the real store: the final version, the
+// winner's prize and the four results, once without and once with the ratings effect, the two
+// alternating settle by settle so the machine's noise falls on both alike. The figure is the
+// difference of the two p95s (and p50s), the median of the rounds, with its spread.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Kysely } from 'kysely';
+import {
+  type Database,
+  KyselyAccountsStore,
+  KyselyGamesStore,
+  openPostgres,
+  openSqlite,
+} from '../adapters/storage/src/index.js';
+import { type Command, createGame, newRecord, PRESETS, tableOptions } from '../packages/core/src/index.js';
+import type { Effects, StoredGame } from '../packages/service/src/index.js';
+import { type BenchLine, median, type SkipLine, spread } from './report.js';
+import { databaseServer, freshDatabase, NoDatabase, pgClient } from './scale.js';
+
+const ROUNDS = 3;
+const WARM_UP = 40;
+const PLAYERS = 4;
+const options = tableOptions({ rules: PRESETS.classic.rules, maxSeats: PLAYERS });
+const sit = (seat: string): Command => ({ type: 'sit', seat, name: seat, ai: null });
+
+/** A game as the service inserts it (version 1), and its final version (version 2). */
+function gamePair(id: string, at: number): { readonly first: StoredGame; readonly last: StoredGame } {
+  const seed = `settle-${id}`;
+  const record = newRecord(options, seed, at);
+  const first: StoredGame = {
+    id,
+    kind: 'main',
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    state: createGame(options, seed),
+    record: { ...record, entries: [{ at, command: sit('a') }] },
+    commitment: `digest(${seed})`,
+    aiDueAt: null,
+    aiDelayMs: 0,
+    seatClock: { turnDueAt: null, strikes: {}, away: [] },
+    listed: false,
+    meta: { n: 1 },
+  };
+  const last: StoredGame = {
+    ...first,
+    version: 2,
+    updatedAt: at + 1,
+    record: { ...first.record, entries: [...first.record.entries, { at: at + 1, command: sit('b') }] },
+    meta: { n: 2 },
+  };
+  return { first, last };
+}
+
+function quantile(xs: readonly number[], q: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+interface Measured {
+  readonly settles: number;
+  readonly p50WithoutMs: number;
+  readonly p95WithoutMs: number;
+  readonly p50WithMs: number;
+  readonly p95WithMs: number;
+  readonly addedP50Ms: number;
+  readonly addedP95Ms: number;
+  readonly errors: number;
+  readonly rounds: number;
+  readonly seconds: number;
+  readonly spread: ReturnType<typeof spread>;
+}
+
+/** Settles `perRound` games with and `perRound` without ratings in each of `ROUNDS` rounds on `db`. */
+async function measure(db: Kysely<Database>, perRound: number): Promise<Measured> {
+  const accounts = new KyselyAccountsStore(db);
+  const players: number[] = [];
+  // Fresh names, so a reused database (a user who may not create one) does not refuse them.
+  const run = Math.floor(performance.now() * 1000) % 1_000_000;
+  for (let i = 0; i < PLAYERS; i++) {
+    const name = `settle${run}x${i}`;
+    await accounts.addInvite(`INV-${name}`, 1, 0);
+    const created = await accounts.register({
+      username: name,
+      email: `${name}@example.com`,
+      passwordHash: 'unused',
+      avatar: '',
+      inviteCode: `INV-${name}`,
+      gift: 100,
+      at: 0,
+    });
+    if (!created.ok) throw new Error(`registering ${name}: ${created.error}`);
+    players.push(created.value.id);
+  }
+  const games = new KyselyGamesStore(db);
+  let errors = 0;
+  let n = 0;
+  /** One settle, timed: the final version with the prize and results, and the ratings when `rated`. */
+  const settle = async (rated: boolean): Promise<number> => {
+    n++;
+    const { first, last } = gamePair(`settle-${run}-${n}`, 1_000 + n * 10);
+    if ((await games.insert(first)) !== 'saved') errors++;
+    const winner = players[n % PLAYERS] ?? 0;
+    const effects: Effects = {
+      postings: [{ from: 0, to: winner, amount: 1, kind: 'prize', gameId: first.id }],
+      results: players.map((userId) => ({ userId, won: userId === winner })),
+      ratings: rated
+        ? { preset: 'classic', seats: players.map((userId, i) => ({ userId, place: ((i + n) % PLAYERS) + 1 })) }
+        : null,
+    };
+    const began = performance.now();
+    const outcome = await games.save(last, 1, effects);
+    const took = performance.now() - began;
+    if (outcome !== 'saved') errors++;
+    return took;
+  };
+  for (let i = 0; i < WARM_UP; i++) await settle(i % 2 === 0);
+  const began = performance.now();
+  const rounds: Array<{ without: number[]; with: number[] }> = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const without: number[] = [];
+    const withRating: number[] = [];
+    for (let i = 0; i < perRound; i++) {
+      // Which goes first alternates, so neither always follows the other.
+      if (i % 2 === 0) {
+        without.push(await settle(false));
+        withRating.push(await settle(true));
+      } else {
+        withRating.push(await settle(true));
+        without.push(await settle(false));
+      }
+    }
+    rounds.push({ without, with: withRating });
+  }
+  const ms = (x: number) => Math.round(x * 1000) / 1000;
+  const addedP95 = rounds.map((r) => quantile(r.with, 0.95) - quantile(r.without, 0.95));
+  const addedP50 = rounds.map((r) => quantile(r.with, 0.5) - quantile(r.without, 0.5));
+  const all = { without: rounds.flatMap((r) => r.without), with: rounds.flatMap((r) => r.with) };
+  return {
+    settles: all.with.length + all.without.length,
+    p50WithoutMs: ms(quantile(all.without, 0.5)),
+    p95WithoutMs: ms(quantile(all.without, 0.95)),
+    p50WithMs: ms(quantile(all.with, 0.5)),
+    p95WithMs: ms(quantile(all.with, 0.95)),
+    addedP50Ms: ms(median(addedP50)),
+    addedP95Ms: ms(median(addedP95)),
+    errors,
+    rounds: ROUNDS,
+    seconds: Math.round((performance.now() - began) / 100) / 10,
+    spread: spread('addedP95Ms', addedP95, 3),
+  };
+}
+
+/**
+ * `storage.settleRating` on the embedded SQLite file (synchronous=FULL, as served) and on
+ * PostgreSQL (`PALACE_BENCH_DATABASE_URL` or the throwaway cluster; a skip that `npm run bench`
+ * accepts only when PostgreSQL is not installed).
+ */
+export async function benchSettleRating(perRound: number): Promise<Array<BenchLine | SkipLine>> {
+  const lines: Array<BenchLine | SkipLine> = [];
+  const dir = mkdtempSync(join(tmpdir(), 'palace-bench-settle-'));
+  const sqlite = await openSqlite(join(dir, 'palace.db'));
+  try {
+    lines.push({
+      bench: 'storage.settleRating',
+      dialect: 'sqlite',
+      targetAddedP95Ms: 2,
+      ...(await measure(sqlite, perRound)),
+    });
+  } finally {
+    await sqlite.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  let server: string;
+  try {
+    server = databaseServer();
+    await (await pgClient(server)).end();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const missing = error instanceof NoDatabase && error.missing;
+    lines.push({
+      bench: 'storage.settleRating',
+      skipped: missing ? `PostgreSQL is not installed (${reason})` : `no PostgreSQL server: ${reason}`,
+      ...(missing ? { missing: 'PostgreSQL' } : {}),
+      errors: missing ? 0 : 1,
+    });
+    return lines;
+  }
+  const database = await freshDatabase(server);
+  const pg = await openPostgres(database.url);
+  try {
+    lines.push({
+      bench: 'storage.settleRating',
+      dialect: 'postgres',
+      targetAddedP95Ms: 2,
+      ...(await measure(pg, perRound)),
+    });
+  } finally {
+    await pg.destroy();
+    await database.drop();
+  }
+  return lines;
+}
