@@ -24,7 +24,8 @@ const refusals = { 400: MessageBody, 401: MessageBody, 403: MessageBody, 409: Me
 const AUTH_BODY_LIMIT = 16 * 1024;
 
 export function userBody(user: User): UserBody {
-  return { id: user.id, username: user.username, email: user.email, avatar: user.avatar, isGuest: user.isGuest };
+  const { id, username, email, avatar, isGuest, isBot } = user;
+  return { id, username, email, avatar, isGuest, isBot };
 }
 
 /**

@@ -3,6 +3,7 @@
  * the service and maps its result through one status table.
  */
 export { authRoutes, GUESTS_PER_MINUTE, userBody } from './auth-routes.js';
+export { type BotRoutesOptions, bearerToken, botBody, botRoutes } from './bot-routes.js';
 export { easyGamesRoutes } from './easy-games.js';
 export { CATEGORY_STATUS, type ErrorField, httpStatus, installErrorHandling, sendError } from './errors.js';
 export { type InboxRoutesOptions, inboxRoutes } from './inbox-routes.js';
@@ -15,4 +16,5 @@ export { recordsRoutes } from './records.js';
 export { restGamesRoutes } from './rest-games.js';
 export { SEAT_COOKIE_MAX_AGE_S, seatCookieName, seatToken, setSeatCookie } from './seat-cookie.js';
 export { SESSION_COOKIE, sessionToken } from './session.js';
+export { ACCOUNT_DELETED, PASSWORD_CHANGED, type SettingsRoutesOptions, settingsRoutes } from './settings-routes.js';
 export { simpleRestRoutes } from './simple-games.js';

@@ -5,8 +5,12 @@ import { HOUSE_ID, move } from './ledger.js';
 import type { Database, UsersTable } from './schema.js';
 import { isUniqueViolation, transact } from './transaction.js';
 
-function toUser(row: Pick<Selectable<UsersTable>, 'id' | 'username' | 'email' | 'avatar'>): User {
-  return { id: row.id, username: row.username, email: row.email, avatar: row.avatar, isGuest: row.id < 0 };
+/** The columns a `User` is read from. */
+export const USER_COLUMNS = ['id', 'username', 'email', 'avatar', 'bot_owner_id'] as const;
+
+export function toUser(row: Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>): User {
+  const { id, username, email, avatar } = row;
+  return { id, username, email, avatar, isGuest: id < 0, isBot: row.bot_owner_id !== null };
 }
 
 /**
@@ -52,7 +56,7 @@ export class KyselyAccountsStore implements AccountsStore {
             balance: 0,
             created_at: account.at,
           })
-          .returning(['id', 'username', 'email', 'avatar'])
+          .returning(USER_COLUMNS)
           .executeTakeFirstOrThrow();
         await move(trx, {
           from: HOUSE_ID,
@@ -75,7 +79,7 @@ export class KyselyAccountsStore implements AccountsStore {
     return transact(this.db, async (trx) => {
       const id = -(await next(trx, 'guest'));
       await trx.insertInto('users').values({ id, username, balance: 0, created_at: at }).execute();
-      return toUser({ id, username, email: null, avatar: null });
+      return toUser({ id, username, email: null, avatar: null, bot_owner_id: null });
     });
   }
 
@@ -83,7 +87,7 @@ export class KyselyAccountsStore implements AccountsStore {
     const key = login.toLowerCase();
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'username', 'email', 'avatar', 'password_hash'])
+      .select([...USER_COLUMNS, 'password_hash'])
       .where((eb) => eb.or([eb('username_key', '=', key), eb('email', '=', key)]))
       .where('password_hash', 'is not', null)
       .executeTakeFirst();
@@ -92,11 +96,7 @@ export class KyselyAccountsStore implements AccountsStore {
 
   async user(id: number): Promise<User | null> {
     if (id === HOUSE_ID) return null;
-    const row = await this.db
-      .selectFrom('users')
-      .select(['id', 'username', 'email', 'avatar'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
     return row === undefined ? null : toUser(row);
   }
 
@@ -196,7 +196,7 @@ class Refused extends Error {
 }
 
 /** The next value of a named counter (an atomic update, so concurrent writers never share one). */
-async function next(trx: Transaction<Database>, name: 'user' | 'guest'): Promise<number> {
+export async function next(trx: Transaction<Database>, name: 'user' | 'guest'): Promise<number> {
   const counter = await trx
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))

@@ -1,5 +1,6 @@
 import type { FriendsStore, User } from '@palace/service';
 import type { Kysely } from 'kysely';
+import { toUser, USER_COLUMNS } from './accounts-store.js';
 import type { Database } from './schema.js';
 import { transact } from './transaction.js';
 
@@ -10,10 +11,11 @@ export class KyselyFriendsStore implements FriendsStore {
   async userByName(username: string): Promise<User | null> {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'username', 'email', 'avatar'])
+      .select(USER_COLUMNS)
       .where('username_key', '=', username.trim().toLowerCase())
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    return row === undefined ? null : { ...row, isGuest: row.id < 0 };
+    return row === undefined ? null : toUser(row);
   }
 
   async addFriend(userId: number, friendId: number, at: number): Promise<void> {
@@ -48,10 +50,10 @@ export class KyselyFriendsStore implements FriendsStore {
     const rows = await this.db
       .selectFrom('friends')
       .innerJoin('users', 'users.id', 'friends.friend_id')
-      .select(['users.id', 'users.username', 'users.email', 'users.avatar'])
+      .select(['users.id', 'users.username', 'users.email', 'users.avatar', 'users.bot_owner_id'])
       .where('friends.user_id', '=', userId)
       .orderBy('users.username_key')
       .execute();
-    return rows.map((r) => ({ ...r, isGuest: r.id < 0 }));
+    return rows.map(toUser);
   }
 }

@@ -1,5 +1,6 @@
 /** @palace/adapter-storage — the service's stores on Kysely; embedded SQLite by default. */
 export { KyselyAccountsStore } from './accounts-store.js';
+export { KyselyBotsStore } from './bots-store.js';
 export { KyselyFriendsStore } from './friends-store.js';
 export { KyselyGamesStore } from './games-store.js';
 export { KyselyInboxStore } from './inbox-store.js';
@@ -20,5 +21,6 @@ export { KyselyPresenceStore, NODE_ALIVE_MS, NODE_FORGET_MS } from './presence-s
 export { KyselyRateCounters } from './rate-counters-store.js';
 export { KyselyRatingsStore } from './ratings-store.js';
 export type { Database } from './schema.js';
+export { KyselySettingsStore } from './settings-store.js';
 export { openSqlite } from './sqlite.js';
 export { KyselyTokensStore } from './tokens-store.js';

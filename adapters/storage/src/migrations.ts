@@ -302,6 +302,43 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.dropTable('ratings').execute();
     },
   },
+  '0010_bots': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      // Bot accounts (docs/bots.md): a user row with its owner's id; null for everyone else.
+      await db.schema.alterTable('users').addColumn('bot_owner_id', 'integer').execute();
+      await db.schema.createIndex('users_bot_owner').on('users').column('bot_owner_id').execute();
+      // At most one live token per bot, stored by its sha-256 hash only (like sessions).
+      await db.schema
+        .createTable('bot_tokens')
+        .addColumn('bot_id', 'integer', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('bot_tokens').execute();
+      await db.schema.dropIndex('users_bot_owner').execute();
+      await db.schema.alterTable('users').dropColumn('bot_owner_id').execute();
+    },
+  },
+  '0011_settings': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      // When an account was deleted (anonymised; docs/api.md "Settings"), else null: off every
+      // leaderboard and friend search, its ledger rows kept.
+      await db.schema.alterTable('users').addColumn('deleted_at', 'bigint').execute();
+      // A registered player's preferences as JSON (a missing row means the defaults).
+      await db.schema
+        .createTable('user_preferences')
+        .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id'))
+        .addColumn('preferences', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('user_preferences').execute();
+      await db.schema.alterTable('users').dropColumn('deleted_at').execute();
+    },
+  },
 });
 
 /** A generated integer row id: SQLite's `autoincrement`, PostgreSQL's `serial`. */

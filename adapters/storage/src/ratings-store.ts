@@ -10,8 +10,17 @@ export class KyselyRatingsStore implements RatingsStore {
     const rows = await this.db
       .selectFrom('ratings')
       .innerJoin('users', 'users.id', 'ratings.user_id')
-      .select(['users.id', 'users.username', 'users.avatar', 'ratings.mu', 'ratings.sigma', 'ratings.games'])
+      .select([
+        'users.id',
+        'users.username',
+        'users.avatar',
+        'users.bot_owner_id',
+        'ratings.mu',
+        'ratings.sigma',
+        'ratings.games',
+      ])
       .where('ratings.preset', '=', preset)
+      .where('users.deleted_at', 'is', null)
       .orderBy('ratings.shown', 'desc')
       .orderBy('ratings.games', 'desc')
       .orderBy('users.id')
@@ -21,6 +30,7 @@ export class KyselyRatingsStore implements RatingsStore {
       id: r.id,
       username: r.username,
       avatar: r.avatar,
+      isBot: r.bot_owner_id !== null,
       mu: Number(r.mu),
       sigma: Number(r.sigma),
       games: Number(r.games),

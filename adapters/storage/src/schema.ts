@@ -50,6 +50,10 @@ export interface UsersTable {
   /** Tokens held. Never below zero except for the house, whose negative balance is all tokens minted. */
   balance: number;
   created_at: number;
+  /** The owner's id for a bot account, else null (migration 0010). */
+  bot_owner_id: number | null;
+  /** When the account was deleted (anonymised), else null (migration 0011). */
+  deleted_at: number | null;
 }
 
 export interface InviteCodesTable {
@@ -204,7 +208,24 @@ export interface RatingHistoryTable {
   at: number;
 }
 
+/** A bot's current token, by its sha-256 hash only (migration 0010; docs/bots.md). */
+export interface BotTokensTable {
+  bot_id: number;
+  token_hash: string;
+  created_at: number;
+}
+
+/** A registered player's preferences as JSON; no row means the defaults (migration 0011). */
+export interface UserPreferencesTable {
+  user_id: number;
+  /** JSON of the protocol's `Preferences`. */
+  preferences: string;
+  updated_at: number;
+}
+
 export interface Database {
+  user_preferences: UserPreferencesTable;
+  bot_tokens: BotTokensTable;
   ratings: RatingsTable;
   rating_history: RatingHistoryTable;
   rate_counters: RateCountersTable;

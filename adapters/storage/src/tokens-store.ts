@@ -40,6 +40,9 @@ export class KyselyTokensStore implements TokensStore {
       .select(['users.id', 'users.username', 'users.avatar', 'users.balance'])
       .select([wins.as('wins'), played.as('played')])
       .where('users.id', '>', HOUSE_ID)
+      .where('users.deleted_at', 'is', null)
+      // Bots hold no tokens (docs/bots.md): the token leaderboard is the players'.
+      .where('users.bot_owner_id', 'is', null)
       .groupBy(['users.id', 'users.username', 'users.avatar', 'users.balance']);
     query =
       order === 'wins'

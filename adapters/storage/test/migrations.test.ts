@@ -17,8 +17,11 @@ const ALL = [
   '0007_cluster',
   '0008_abuse',
   '0009_ratings',
+  '0010_bots',
+  '0011_settings',
 ];
 const TABLES = [
+  'bot_tokens',
   'cluster_nodes',
   'counters',
   'friends',
@@ -36,6 +39,7 @@ const TABLES = [
   'results',
   'sessions',
   'support_messages',
+  'user_preferences',
   'users',
   'waitlist',
 ];
@@ -112,14 +116,20 @@ describe.each(DIALECTS)('%s migrations', (dialect) => {
     expect(await second.selectFrom('users').select('id').execute()).toEqual([{ id: 0 }]);
   });
 
-  it('migrate - a database left at 0003 gets only 0004 to 0009 and keeps its accounts', async () => {
+  it('migrate - a database left at 0003 gets only 0004 to 0011 and keeps its accounts', async () => {
     const old = connect(await temp.location('migrate'));
     await run(old);
     // Back to the 0003 state: 0004, 0005, 0007 to 0009 added tables, 0006 to 0008 columns and indexes.
     const later = ['support_messages', 'waitlist', 'friends', 'guest_links', 'held_prizes', 'results'];
     const cluster = ['presence', 'cluster_nodes', 'game_leases', 'rate_counters', 'rating_history', 'ratings'];
-    for (const index of ['sessions_user', 'users_guest_created']) await old.schema.dropIndex(index).execute();
+    // 0010 and 0011 added tables, an index and users' columns.
+    cluster.push('bot_tokens', 'user_preferences');
+    for (const index of ['sessions_user', 'users_guest_created', 'users_bot_owner']) {
+      await old.schema.dropIndex(index).execute();
+    }
     for (const table of [...later, ...cluster]) await old.schema.dropTable(table).execute();
+    for (const column of ['bot_owner_id', 'deleted_at'])
+      await old.schema.alterTable('users').dropColumn(column).execute();
     for (const index of ['games_kind_phase', 'games_kind_turn_due']) await old.schema.dropIndex(index).execute();
     for (const column of ['seen_at', 'phase', 'seat_clock', 'turn_due_at']) {
       await old.schema.alterTable('games').dropColumn(column).execute();

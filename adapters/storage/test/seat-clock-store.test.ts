@@ -43,7 +43,12 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
     await store.insert(inPhase('G1', 'playing'));
     await store.insert(inPhase('G2', 'finished'));
     await store.insert(inPhase('G3', 'setup'));
-    // Back to the 0005 schema, rows kept (0009 to 0007 undone first: they only added tables, indexes and a column).
+    // Back to the 0005 schema, rows kept (0011 to 0007 undone first: they only added tables, indexes and columns).
+    await db.schema.dropTable('user_preferences').execute();
+    await db.schema.alterTable('users').dropColumn('deleted_at').execute();
+    await db.schema.dropTable('bot_tokens').execute();
+    await db.schema.dropIndex('users_bot_owner').execute();
+    await db.schema.alterTable('users').dropColumn('bot_owner_id').execute();
     for (const index of ['sessions_user', 'held_prizes_guest', 'users_guest_created']) {
       await db.schema.dropIndex(index).execute();
     }
@@ -61,6 +66,8 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
       '0007_cluster',
       '0008_abuse',
       '0009_ratings',
+      '0010_bots',
+      '0011_settings',
     ]);
     expect((await store.load('G1'))?.seatClock).toEqual({ turnDueAt: null, strikes: {}, away: [] });
     const open = await store.unfinished('test');

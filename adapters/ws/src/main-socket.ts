@@ -31,6 +31,8 @@ export const SOCKET_TEXTS = {
   notYou: 'You can only act for yourself',
   chatTooFast: "You're sending messages too fast. Please wait a moment.",
   replaced: "You've connected from another device. This session will be closed.",
+  /** The upgrade's `Authorization: Bearer` token is no bot's current token (docs/bots.md). */
+  badToken: 'Invalid or revoked bot token.',
   internal: INTERNAL_TEXT,
 } as const;
 
@@ -38,7 +40,10 @@ const readMessage = messageReader<ClientMessage>(ClientMessages);
 
 export interface MainSocketOptions extends SocketDoorOptions {
   readonly games: MainGames;
-  /** The session's user from the upgrade request's cookie, or null. */
+  /**
+   * The upgrade request's user: a bot by its `Authorization: Bearer` token, else the session
+   * cookie's user, or null. A request with a Bearer token that answers null is refused (401).
+   */
   readonly authenticate: (request: FastifyRequest) => Promise<User | null>;
   /** The live connections (shared with presence for friends online). */
   readonly connections: Connections;
@@ -48,11 +53,11 @@ export interface MainSocketOptions extends SocketDoorOptions {
 
 /**
  * The main game's socket at `/ws` (docs/product.md §P1.7, §D9): authenticated by the session cookie
- * at the upgrade, Origin checked (`originAllowed`), one connection per user (a new one replaces
- * the old), every message validated, and each change sent as a per-viewer `game_state` (or a
- * `chat_message`). A bad message gets a `game_error` and changes nothing; it never closes the
- * socket. Abuse closes it: a frame over 16 KiB (1009, by `ws`), more frames than the message
- * budget (1008); a client that stops reading is dropped (see `SocketLimits`).
+ * at the upgrade (a bot by its Bearer token, docs/bots.md), Origin checked (`originAllowed`), one
+ * connection per user (a new one replaces the old), every message validated, and each change sent
+ * as a per-viewer `game_state` (or a `chat_message`). A bad message gets a `game_error` and changes
+ * nothing; it never closes the socket. Abuse closes it: a frame over 16 KiB (1009, by `ws`), more
+ * frames than the message budget (1008); a client that stops reading is dropped (see `SocketLimits`).
  */
 export const mainSocket = socketPlugin(mainSocketRoutes);
 
@@ -94,7 +99,11 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
     preValidation: async (request, reply) => {
       const refused = refuseCrossOrigin(request, reply);
       if (refused !== undefined) return refused;
-      users.set(request, await options.authenticate(request));
+      const user = await options.authenticate(request);
+      if (user === null && /^Bearer(\s|$)/i.test(request.headers.authorization ?? '')) {
+        return reply.code(401).send({ message: SOCKET_TEXTS.badToken });
+      }
+      users.set(request, user);
     },
     // `/ws` is also a page of the web client (docs/product.md §P2.2: the simple websocket game's start): a
     // plain GET that is no upgrade goes on to the not-found handler, which serves the page.

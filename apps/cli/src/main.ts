@@ -1,6 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { simulate } from '@palace/core';
 import { aboutRating, rateAiLevels } from '@palace/service';
+import { botOptions, runBot } from './bot.js';
 import { createInvite, dataFileOf } from './invite.js';
 import { readRecordFile } from './record-file.js';
 import { describeReplay } from './replay-print.js';
@@ -30,6 +31,14 @@ const USAGE = `Usage:
                                     (--step: wait for Enter after each move).
   palace verify FILE                Check a record file's seed against its commitment and that
                                     replaying it reproduces its result.
+  palace bot --token T [options]    Play main games as a bot account over the websocket, one line
+                                    per game's result (docs/bots.md). The token may be given in
+                                    PALACE_BOT_TOKEN instead (kept out of the process list).
+      --url URL            the server (default http://127.0.0.1:5000, where npm start serves)
+      --level L            strong, greedy, prototype or random: the AI that picks the moves
+                           (default greedy)
+      --create             create a two-seat game that allows bots, instead of joining one
+      --games N            games to play before exiting (default 1)
 
 The database is the server's: DATA_DIR/palace.db (DATA_DIR defaults to ./data).
 Records: see docs/records.md.`;
@@ -160,6 +169,25 @@ async function replayCommand(rest: readonly string[], io: Io): Promise<number> {
   return 0;
 }
 
+async function botCommand(rest: readonly string[], io: Io): Promise<number> {
+  const parsed = parse(io, {
+    args: [...rest],
+    options: {
+      token: { type: 'string' },
+      url: { type: 'string' },
+      level: { type: 'string' },
+      create: { type: 'boolean' },
+      games: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (parsed === null) return 2;
+  // The token may come from the environment instead, so it stays out of the process list.
+  const options = botOptions({ ...parsed.values, token: parsed.values.token ?? process.env.PALACE_BOT_TOKEN });
+  if (typeof options === 'string') return usageError(io, options);
+  return runBot(options, io.out, io.fail);
+}
+
 async function verifyCommand(rest: readonly string[], io: Io): Promise<number> {
   const args = fileArgument(io, rest, {});
   if (args === null) return 2;
@@ -201,6 +229,7 @@ export async function run(
   if (group === 'ai-strength') return aiStrengthCommand(args, io);
   if (group === 'replay') return replayCommand(args, io);
   if (group === 'verify') return verifyCommand(args, io);
+  if (group === 'bot') return botCommand(args, io);
   fail(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
   return 2;
 }

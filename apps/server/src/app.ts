@@ -6,22 +6,27 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   authRoutes,
+  bearerToken,
+  botRoutes,
   inboxRoutes,
   installErrorHandling,
   ratingRoutes,
   recordsRoutes,
   restPollFastPath,
   sessionToken,
+  settingsRoutes,
 } from '@palace/adapter-http';
 import {
   gameAnnouncer,
   KyselyAccountsStore,
+  KyselyBotsStore,
   KyselyFriendsStore,
   KyselyGamesStore,
   KyselyInboxStore,
   KyselyLeases,
   KyselyRateCounters,
   KyselyRatingsStore,
+  KyselySettingsStore,
   KyselyTokensStore,
   openPostgres,
   openSqlite,
@@ -30,6 +35,7 @@ import { Connections } from '@palace/adapter-ws';
 import { ClientConfig, Health } from '@palace/protocol';
 import {
   AuthService,
+  BotsService,
   FriendsService,
   GUEST_PURGE_MS,
   InboxService,
@@ -40,6 +46,7 @@ import {
   Records,
   Rescues,
   type ServicePorts,
+  SettingsService,
   TokensService,
   TURN_MS,
 } from '@palace/service';
@@ -111,14 +118,16 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   };
   const turnMs = config.turnMs ?? TURN_MS;
   const tokensStore = new KyselyTokensStore(db);
+  const hasher = config.hasher ?? new ScryptHasher();
   const auth = new AuthService({
     accounts: new KyselyAccountsStore(db),
     tokens: tokensStore,
-    hasher: config.hasher ?? new ScryptHasher(),
+    hasher,
     clock: systemClock,
     ids: cryptoIds,
   });
   await auth.seedInvites(config.inviteCodes, config.inviteUses);
+  const bots = new BotsService({ bots: new KyselyBotsStore(db), clock: systemClock, ids: cryptoIds });
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   // The abuse limits' counts: this node's memory with SQLite (one server owns the file), the
   // database when several nodes share PostgreSQL, so a limit holds across them (docs/product.md §D12).
@@ -258,6 +267,19 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     guestsPerMinute: limits.guestsPerMinute,
   });
   await app.register(inboxRoutes, { auth, inbox });
+  await app.register(settingsRoutes, {
+    auth,
+    settings: new SettingsService({
+      settings: new KyselySettingsStore(db),
+      hasher,
+      clock: systemClock,
+      ids: cryptoIds,
+    }),
+    limiter,
+    loginFailures: { max: limits.loginFailuresPerHour, windowMs: 3_600_000 },
+    onSignOut: (userId) => connections.signOut(userId),
+  });
+  await app.register(botRoutes, { auth, bots, onSignOut: (botId) => connections.signOut(botId) });
   await app.register(ratingRoutes, { auth, ratings: new RatingsService(new KyselyRatingsStore(db)) });
   await mountVariants(app, variants, {
     auth,
@@ -268,6 +290,9 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     socketLimits: socketLimits(limits),
     gameBudget,
     authenticate: async (request) => {
+      // A bot signs in by its token (docs/bots.md); everyone else by the session cookie.
+      const bearer = bearerToken(request.headers);
+      if (bearer !== null) return bots.authenticate(bearer);
       const user = await auth.check(sessionToken(request.headers));
       return user.ok ? user.value : null;
     },

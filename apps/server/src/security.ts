@@ -90,7 +90,9 @@ const PLAIN_HOST = /^[A-Za-z0-9.\-[\]:]{1,255}$/;
 /**
  * The Content-Security-Policy of every answer. The web client is built by Vite with no inline
  * script (the service worker is registered by `/registerSW.js`), so scripts come from the site
- * only; React and Swagger UI set inline styles; card images and avatars may be `data:`/`blob:`;
+ * only; React and Swagger UI set inline styles; card images and avatars may be `data:`/`blob:`,
+ * and an avatar a player chose in Settings is an image address on any https site (docs/api.md
+ * "Settings"; images only — no script, style or connection goes to another site);
  * the sockets connect to the same host (`ws:`/`wss:` named explicitly for browsers whose `'self'`
  * does not cover them). Nothing may frame the site, and no `<base>` or plugin content is allowed.
  * No `upgrade-insecure-requests`: the server also runs over plain http (localhost, a LAN).
@@ -100,7 +102,7 @@ const CSP_DIRECTIVES = {
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", sameHostSockets],
   workerSrc: ["'self'"],

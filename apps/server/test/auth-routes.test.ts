@@ -53,6 +53,7 @@ describe('accounts over HTTP', () => {
       email: `${username.toLowerCase()}@example.com`,
       avatar: `/api/avatars/${encodeURIComponent(username)}.svg`,
       isGuest: false,
+      isBot: false,
     });
     expect(got.body.id).toBeGreaterThan(0);
     expect(got.text).not.toContain(PASSWORD);

@@ -35,7 +35,7 @@ function expectSecurityHeaders(headers: Headers, host: string): void {
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
   expect(csp.get('script-src')).toEqual(["'self'"]);
   expect(csp.get('connect-src')).toEqual(["'self'", `ws://${host}`, `wss://${host}`]);
-  expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+  expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:', 'https:']));
   expect(csp.has('upgrade-insecure-requests')).toBe(false);
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('x-frame-options')).toBe('DENY');

@@ -3,6 +3,8 @@
  * randomness. Create a game, `decide` commands into events, `evolve` events into states, show each
  * viewer `viewFor(state, seat)`, and replay records.
  */
+
+export { determinize, unseenCards } from './ai/determinize.js';
 export { AI_LEVELS, AI_POLICIES, aiCommand, aiTurnMove, moveToCommand, nextAiSeat } from './ai/index.js';
 export type { AiPolicy } from './ai/policy.js';
 export { STRONG_BUDGET, type StrongBudget, strongPolicy } from './ai/strong.js';

@@ -19,6 +19,8 @@ export const UserBody = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   avatar: Type.Union([Type.String(), Type.Null()]),
   isGuest: Type.Boolean(),
+  /** A bot account (docs/bots.md). */
+  isBot: Type.Boolean(),
 });
 export type UserBody = Static<typeof UserBody>;
 

@@ -3,6 +3,7 @@
  * OpenAPI) and the web client (types).
  */
 export * from './accounts.js';
+export * from './bots.js';
 export {
   AI_LEVEL_STRENGTH,
   AiLevelField,
@@ -22,4 +23,5 @@ export * from './public-games.js';
 export * from './ratings.js';
 export * from './records.js';
 export * from './rest-games.js';
+export * from './settings.js';
 export * from './simple-games.js';

@@ -52,6 +52,8 @@ export const MainPlayer = Type.Object({
   username: Type.String(),
   avatar: NullableText,
   isGuest: Type.Boolean(),
+  /** A bot account's seat (docs/bots.md). */
+  isBot: Type.Boolean(),
   isHost: Type.Boolean(),
   /** Confirmed their face-up cards (spec: "each confirmed player counts as ready"). */
   isReady: Type.Boolean(),
@@ -98,6 +100,8 @@ export const MainGameState = Type.Object({
   name: Type.String(),
   status: Type.Union([Type.Literal('waiting'), Type.Literal('active'), Type.Literal('completed')]),
   isPrivate: Type.Boolean(),
+  /** Whether bot accounts may join (docs/bots.md); a game a bot creates allows them. */
+  allowBots: Type.Boolean(),
   hostId: Type.Integer(),
   playerLimit: Type.Integer(),
   entryFee: Type.Integer(),
@@ -148,6 +152,8 @@ export const CreateGameBody = Type.Object({
   isPrivate: Type.Optional(Type.Boolean()),
   entryFee: Type.Optional(Type.Integer()),
   rules: Type.Optional(Type.Partial(MainRules)),
+  /** Let bot accounts join (docs/bots.md); false unless given. */
+  allowBots: Type.Optional(Type.Boolean()),
   guestUserId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   timestamp: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 })])),
 });
@@ -160,9 +166,13 @@ export const LobbyGame = Type.Object({
   name: Type.String(),
   status: Type.Union([Type.Literal('active'), Type.Literal('waiting')]),
   isPrivate: Type.Boolean(),
+  /** Whether bot accounts may join (docs/bots.md). */
+  allowBots: Type.Boolean(),
   playerCount: Type.Integer(),
   playerLimit: Type.Integer(),
-  players: Type.Array(Type.Object({ id: Type.Integer(), username: Type.String(), avatar: NullableText })),
+  players: Type.Array(
+    Type.Object({ id: Type.Integer(), username: Type.String(), avatar: NullableText, isBot: Type.Boolean() }),
+  ),
   startedAt: Type.String(),
   entryFee: Type.Integer(),
   hostId: Type.Integer(),

@@ -18,6 +18,8 @@ export const RatingLeader = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
   avatar: Type.Union([Type.String(), Type.Null()]),
+  /** A bot account (docs/bots.md). */
+  isBot: Type.Boolean(),
   rating: Type.Integer(),
   provisional: Type.Boolean(),
   games: Type.Integer(),

@@ -28,6 +28,16 @@ export {
   type Signed,
 } from './accounts/auth-service.js';
 export {
+  BOTS_PER_OWNER,
+  type Bot,
+  type BotRefusal,
+  type BotsPorts,
+  BotsService,
+  type BotsStore,
+  type BotWithToken,
+  type NewBot,
+} from './accounts/bots.js';
+export {
   type Applied,
   type ContactInput,
   InboxService,
@@ -41,7 +51,16 @@ export {
   type WaitlistInput,
 } from './accounts/inbox.js';
 export { MemoryAccountsStore } from './accounts/memory-accounts.js';
+export { MemoryBotsStore } from './accounts/memory-bots.js';
+export { MemorySettingsStore } from './accounts/memory-settings.js';
 export { MEMORY_HOUSE, MemoryBank } from './accounts/memory-tokens.js';
+export {
+  type AccountDeletion,
+  type PasswordChange,
+  type SettingsPorts,
+  SettingsService,
+  type SettingsStore,
+} from './accounts/settings.js';
 export {
   FriendsService,
   HISTORY_LIMIT,

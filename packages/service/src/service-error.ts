@@ -144,9 +144,35 @@ const DEFINITIONS = {
   'ai/not_due': { category: 'conflict', message: "It is not an AI player's turn" },
   /** A play whose `source` is not where the card is (for example a hand card sent as face-up). */
   'play/source_mismatch': { category: 'invalid', message: 'That card is not in the place you are playing it from' },
+  // — Bots (docs/bots.md) —
+  /** Bot routes asked by a guest or a bot: only a registered player owns bots. */
+  'bots/owner_only': { category: 'forbidden', message: 'Bots are for registered players.' },
+  /** A fourth bot of one owner. */
+  'bots/limit': { category: 'conflict', message: 'You can have at most 3 bots.' },
+  /** A bot id that is not one of the caller's bots. */
+  'bots/not_found': { category: 'not_found', message: 'Bot not found.' },
+  /** A bot joining a main game whose creator did not allow bots. */
+  'game/no_bots': { category: 'forbidden', message: 'This game does not allow bots.' },
   // — Records —
   /** A record asked for while its game runs: the seed is revealed only at the end (docs/product.md §D7). */
   'record/not_over': { category: 'conflict', message: 'The record is published when the game is over' },
+  // — Settings (docs/api.md "Settings") —
+  /** Settings asked by a guest or a bot: they are for registered players. */
+  'settings/registered_only': {
+    category: 'forbidden',
+    message: 'Settings are for registered players. Sign up to keep your preferences.',
+  },
+  /** An avatar that is not an http(s) address of at most 500 characters (nor empty). */
+  'settings/avatar_invalid': { category: 'invalid', message: 'Avatar must be an http(s) image address.' },
+  /** A password change or deletion whose current password is wrong. */
+  'settings/wrong_password': { category: 'forbidden', message: 'Current password is incorrect.' },
+  /** A deletion whose typed confirmation is not the username exactly. */
+  'settings/confirmation': { category: 'invalid', message: 'Type your username to confirm.' },
+  /** A deletion while the user holds a seat in an unfinished main game. Nothing changed. */
+  'settings/game_in_play': {
+    category: 'conflict',
+    message: 'You have a game in play. Finish it before deleting your account.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ServiceErrorCode = keyof typeof DEFINITIONS;

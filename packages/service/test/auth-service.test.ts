@@ -57,6 +57,7 @@ describe('AuthService', () => {
       email: 'ann@example.com',
       avatar: '/api/avatars/Ann.svg',
       isGuest: false,
+      isBot: false,
     });
     const at = s.clock.now();
     expect(s.bank.rows).toEqual([
@@ -170,7 +171,7 @@ describe('AuthService', () => {
     const s = setup();
     const a = value(await s.auth.guestLogin());
     const b = value(await s.auth.guestLogin());
-    expect(a.user).toEqual({ id: -1, username: 'Guest1000', email: null, avatar: null, isGuest: true });
+    expect(a.user).toEqual({ id: -1, username: 'Guest1000', email: null, avatar: null, isGuest: true, isBot: false });
     expect(b.user.id).toBe(-2);
     expect(b.user.username).toMatch(/^Guest[1-9]\d{3}$/);
     expect(s.bank.rows).toEqual([]);

@@ -17,7 +17,7 @@ function setup() {
   return { clock, store, inbox: new InboxService({ inbox: store, clock }) };
 }
 
-const ann: User = { id: 7, username: 'Ann', email: 'ann@example.com', avatar: null, isGuest: false };
+const ann: User = { id: 7, username: 'Ann', email: 'ann@example.com', avatar: null, isGuest: false, isBot: false };
 
 /** The refusal message of an answer, or null when it was accepted. */
 function refusal(result: { ok: boolean; error?: { message: string } }): string | null {

@@ -10,6 +10,8 @@ export interface User {
   /** An image address, or null. */
   readonly avatar: string | null;
   readonly isGuest: boolean;
+  /** A bot account (docs/bots.md): a registered user that a player owns and signs in by token. */
+  readonly isBot: boolean;
 }
 
 /** A registration as the store must apply it: all of it, in one transaction, or nothing. */
@@ -101,7 +103,7 @@ export interface TokensStore {
   balance(userId: number): Promise<number>;
   /** Newest first. */
   history(userId: number, limit: number): Promise<readonly LedgerLine[]>;
-  /** Registered players only, best first (ties by id). */
+  /** Registered players only (no guest, no bot), best first (ties by id). */
   leaderboard(order: LeaderOrder, limit: number): Promise<readonly Leader[]>;
   /** Wins and finished games of one player. */
   stats(userId: number): Promise<{ readonly wins: number; readonly gamesPlayed: number }>;

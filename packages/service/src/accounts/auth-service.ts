@@ -64,8 +64,8 @@ export class AuthService {
   async register(input: RegisterInput, previous?: string): Answer<Signed> {
     const username = input.username.trim();
     const email = input.email.trim().toLowerCase();
-    if (username.length < USERNAME_MIN) return err(serviceError('auth/username_short'));
-    if (username.length > USERNAME_MAX || username.includes('@')) return err(serviceError('auth/username_invalid'));
+    const named = checkUsername(username);
+    if (!named.ok) return named;
     if (!EMAIL.test(email)) return err(serviceError('auth/email_invalid'));
     const checked = checkPassword(input.password);
     if (!checked.ok) return checked;
@@ -198,7 +198,15 @@ export async function createInviteCode(
   throw new Error(`no unused invite code after ${INVITE_ATTEMPTS} attempts`);
 }
 
-function checkPassword(password: string): Result<string, ServiceError> {
+/** A (trimmed) username by the registration's rules: 3–30 characters, no "@" (bots' names too). */
+export function checkUsername(username: string): Result<string, ServiceError> {
+  if (username.length < USERNAME_MIN) return err(serviceError('auth/username_short'));
+  if (username.length > USERNAME_MAX || username.includes('@')) return err(serviceError('auth/username_invalid'));
+  return ok(username);
+}
+
+/** The registration rules of a password (6–200 characters); a password change follows them too. */
+export function checkPassword(password: string): Result<string, ServiceError> {
   if (password.length < PASSWORD_MIN) return err(serviceError('auth/password_short'));
   if (password.length > PASSWORD_MAX) return err(serviceError('auth/password_long'));
   return ok(password);

@@ -39,6 +39,7 @@ export class MemoryAccountsStore implements AccountsStore, FriendsStore {
       email: account.email,
       avatar: account.avatar,
       isGuest: false,
+      isBot: false,
     };
     this.invites.set(account.inviteCode, uses - 1);
     this.users.set(user.id, { user, passwordHash: account.passwordHash });
@@ -48,7 +49,7 @@ export class MemoryAccountsStore implements AccountsStore, FriendsStore {
   }
 
   async createGuest(username: string, at: number): Promise<User> {
-    const user: User = { id: this.nextGuest--, username, email: null, avatar: null, isGuest: true };
+    const user: User = { id: this.nextGuest--, username, email: null, avatar: null, isGuest: true, isBot: false };
     this.guestsCreated.set(user.id, at);
     this.users.set(user.id, { user, passwordHash: '' });
     this.bank.users.set(user.id, user);
@@ -58,10 +59,23 @@ export class MemoryAccountsStore implements AccountsStore, FriendsStore {
   async credentials(login: string): Promise<Row | null> {
     for (const row of this.users.values()) {
       const { user } = row;
-      if (user.isGuest) continue;
+      if (user.isGuest || user.isBot) continue;
       if (user.email === login || user.username.toLowerCase() === login.toLowerCase()) return row;
     }
     return null;
+  }
+
+  /**
+   * Adds a bot user (no e-mail, no password, no gift) for `MemoryBotsStore`; null when the name
+   * is taken (case-insensitively, by any registered user or bot).
+   */
+  addBot(username: string, avatar: string): User | null {
+    const key = username.toLowerCase();
+    for (const { user } of this.users.values()) if (!user.isGuest && user.username.toLowerCase() === key) return null;
+    const user: User = { id: this.nextId++, username, email: null, avatar, isGuest: false, isBot: true };
+    this.users.set(user.id, { user, passwordHash: '' });
+    this.bank.users.set(user.id, user);
+    return user;
   }
 
   async user(id: number): Promise<User | null> {
@@ -122,6 +136,46 @@ export class MemoryAccountsStore implements AccountsStore, FriendsStore {
   /** Stored session hashes (tests check no token is kept in the clear). */
   sessionHashes(): string[] {
     return [...this.sessions.keys()];
+  }
+
+  /** The password hash of `userId`, or null (MemorySettingsStore; guests and bots have none). */
+  passwordHashOf(userId: number): string | null {
+    const row = this.users.get(userId);
+    return row === undefined || row.passwordHash === '' ? null : row.passwordHash;
+  }
+
+  /** Changes a stored user's avatar or password hash (MemorySettingsStore); the user after, or null. */
+  updateUser(userId: number, change: { readonly avatar?: string | null; readonly passwordHash?: string }): User | null {
+    const row = this.users.get(userId);
+    if (row === undefined) return null;
+    const user: User = change.avatar === undefined ? row.user : { ...row.user, avatar: change.avatar };
+    this.users.set(userId, { user, passwordHash: change.passwordHash ?? row.passwordHash });
+    this.bank.users.set(userId, user);
+    return user;
+  }
+
+  /** Deletes the sessions of `userId`, except the one stored under `keep` (a token hash). */
+  endSessions(userId: number, keep?: string): void {
+    for (const [hash, session] of [...this.sessions]) {
+      if (session.userId === userId && hash !== keep) this.sessions.delete(hash);
+    }
+  }
+
+  /**
+   * Anonymises `userId` (MemorySettingsStore): named `deleted-<id>`, no e-mail, password or avatar,
+   * no session or friend, off the leaderboard; its ledger rows stay with the bank.
+   */
+  anonymise(userId: number): void {
+    const row = this.users.get(userId);
+    if (row === undefined) return;
+    this.users.set(userId, {
+      user: { ...row.user, username: `deleted-${userId}`, email: null, avatar: null },
+      passwordHash: '',
+    });
+    this.endSessions(userId);
+    for (const pair of [...this.friendships])
+      if (pair.split(':').map(Number).includes(userId)) this.friendships.delete(pair);
+    this.bank.users.delete(userId);
   }
 
   async userByName(username: string): Promise<User | null> {

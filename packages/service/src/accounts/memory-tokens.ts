@@ -91,7 +91,8 @@ export class MemoryBank implements TokensStore {
   async leaderboard(order: LeaderOrder, limit: number): Promise<Leader[]> {
     const leaders: Leader[] = [];
     for (const user of this.users.values()) {
-      if (user.isGuest) continue;
+      // Bots hold no tokens (docs/bots.md): the token leaderboard is the players'.
+      if (user.isGuest || user.isBot) continue;
       const { wins, gamesPlayed } = await this.stats(user.id);
       leaders.push({
         id: user.id,

@@ -9,7 +9,7 @@ const HOUSE = 0;
 /**
  * The token side of a change, written in the same transaction: a registered player's fee when
  * seated, its refund when a waiting seat is given up, and at game over the prize (to a registered
- * winner, or held for a guest winner to claim) and every human seat's result.
+ * winner, or held for a guest winner to claim; none for a bot) and every human seat's result.
  */
 export function effectsOf(
   before: StoredGame<MainMeta> | null,
@@ -42,7 +42,8 @@ export function effectsOf(
     } else if (event.type === 'gameOver') {
       const winner = after.meta.seats[event.winner];
       const prize = prizeFor(after.meta.entryFee, after.meta.playerLimit);
-      if (winner !== undefined && winner.userId > 0) {
+      // A bot plays free and wins no tokens (docs/bots.md): the fees stay with the house.
+      if (winner !== undefined && winner.userId > 0 && winner.isBot !== true) {
         postings.push({ from: HOUSE, to: winner.userId, amount: prize, kind: 'prize', gameId });
       } else if (winner !== undefined && winner.userId < 0) {
         held = { guestId: winner.userId, amount: prize };

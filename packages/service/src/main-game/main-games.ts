@@ -34,6 +34,17 @@ export type MainListener = GameListener<MainMeta>;
 
 type Answer<T> = Promise<Result<T, ServiceError>>;
 
+/** What `user` pays for a seat: guests and bots play free (docs/bots.md: bots get no tokens). */
+function feeOf(entryFee: number, user: User): number {
+  return entryFeeFor(entryFee, user.isGuest || user.isBot);
+}
+
+/** Who sits in a new seat of `user`'s. */
+function seatMeta(user: User, paid: number): MainSeatMeta {
+  const seat: MainSeatMeta = { userId: user.id, username: user.username, avatar: user.avatar, paid };
+  return user.isBot ? { ...seat, isBot: true } : seat;
+}
+
 function short(needed: number, verb: 'create' | 'join'): ServiceError {
   return { code: 'tokens/short', message: `You need ${needed} more tokens to ${verb} this game` };
 }
@@ -71,7 +82,7 @@ export class MainGames extends VariantGames<MainMeta> {
     const checked = checkCreate(user, input);
     if (!checked.ok) return checked;
     const { name, playerLimit, entryFee } = checked.value;
-    const paid = entryFeeFor(entryFee, user.isGuest);
+    const paid = feeOf(entryFee, user);
     const balance = paid > 0 ? await this.ports.tokens.balance(user.id) : 0;
     if (balance < paid) return err(short(paid - balance, 'create'));
     const rules: MainRules = { ...MAIN_DEFAULT_RULES, ...input.rules };
@@ -87,13 +98,15 @@ export class MainGames extends VariantGames<MainMeta> {
         name,
         gameCode: input.gameCode?.trim() || null,
         isPrivate: input.isPrivate ?? false,
+        // A bot's own game is one bots may join (docs/bots.md).
+        allowBots: user.isBot || (input.allowBots ?? false),
         playerLimit,
         entryFee,
         rules,
         hostId: user.id,
         hostName: user.username,
         hostAvatar: user.avatar,
-        seats: { [seat]: { userId: user.id, username: user.username, avatar: user.avatar, paid } },
+        seats: { [seat]: seatMeta(user, paid) },
         chat: [],
         chatSeq: 0,
         lastAction: null,
@@ -137,9 +150,11 @@ export class MainGames extends VariantGames<MainMeta> {
         // Back in a game in play after leaving it: the seat is theirs again.
         return ok(mine.left ? { commands: [{ type: 'sit', seat, name: user.username, ai: null }] } : { commands: [] });
       }
+      // A bot takes a seat only where the creator allowed bots (docs/bots.md).
+      if (user.isBot && game.meta.allowBots !== true) return err(serviceError('game/no_bots'));
       // A new seat: the engine refuses it in a game already started (`game/started`) or full.
-      fee = entryFeeFor(game.meta.entryFee, user.isGuest);
-      const entry: MainSeatMeta = { userId: user.id, username: user.username, avatar: user.avatar, paid: fee };
+      fee = feeOf(game.meta.entryFee, user);
+      const entry = seatMeta(user, fee);
       return ok({
         commands: [{ type: 'sit', seat, name: user.username, ai: null }],
         meta: { ...game.meta, seats: { ...game.meta.seats, [seat]: entry }, lastChange: 'state' },

@@ -21,8 +21,10 @@ export type MainSeatMeta = {
   readonly userId: number;
   readonly username: string;
   readonly avatar: string | null;
-  /** Tokens paid on sitting (0 for guests); refunded if the seat is given up before the start. */
+  /** Tokens paid on sitting (0 for guests and bots); refunded if the seat is given up before the start. */
   readonly paid: number;
+  /** A bot account (docs/bots.md); absent in games stored before bots. */
+  readonly isBot?: boolean;
 };
 
 export type MainChatEntry = {
@@ -47,6 +49,8 @@ export type MainMeta = {
   readonly name: string;
   readonly gameCode: string | null;
   readonly isPrivate: boolean;
+  /** Whether bot accounts may join (docs/bots.md); absent (false) in games stored before bots. */
+  readonly allowBots?: boolean;
   readonly playerLimit: number;
   readonly entryFee: number;
   readonly rules: MainRules;
@@ -120,6 +124,7 @@ export interface CreateInput {
   readonly isPrivate?: boolean | undefined;
   readonly entryFee?: number | undefined;
   readonly rules?: Partial<MainRules> | undefined;
+  readonly allowBots?: boolean | undefined;
 }
 
 /** A chat line from `user` and the change that adds it (the last `MAIN_CHAT_KEEP` lines kept). */
@@ -150,6 +155,7 @@ export function sameSettings(meta: MainMeta): CreateInput {
     isPrivate: meta.isPrivate,
     entryFee: meta.entryFee,
     rules: meta.rules,
+    allowBots: meta.allowBots ?? false,
   };
 }
 

@@ -59,6 +59,7 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
       username: who?.username ?? s.name,
       avatar: who?.avatar ?? null,
       isGuest: userId < 0,
+      isBot: who?.isBot ?? false,
       isHost: userId === meta.hostId,
       isReady: s.ready,
       isCurrentTurn: s.isTurn,
@@ -83,6 +84,7 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
     name: meta.name,
     status: mainStatus(game),
     isPrivate: meta.isPrivate,
+    allowBots: meta.allowBots ?? false,
     hostId: meta.hostId,
     playerLimit: meta.playerLimit,
     entryFee: meta.entryFee,
@@ -105,7 +107,9 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
               return { value: card.value, symbol: card.symbol };
             }),
             guestWinner: last.type === 'game_over' && last.userId < 0,
-            prizeAmount: last.type === 'game_over' ? prizeAmount : 0,
+            // A bot winner takes no prize (docs/bots.md).
+            prizeAmount:
+              last.type === 'game_over' && !players.some((p) => p.id === last.userId && p.isBot) ? prizeAmount : 0,
             timestamp: iso(last.at),
           },
     winnerId,

@@ -11,6 +11,8 @@ export interface RatedPlayer extends Skill {
   readonly id: number;
   readonly username: string;
   readonly avatar: string | null;
+  /** A bot account (docs/bots.md). */
+  readonly isBot: boolean;
 }
 
 /** A rated game in a player's history: the shown rating after it and its change. */
@@ -50,9 +52,9 @@ export class RatingsService {
   async leaderboard(
     preset: RatedPreset,
     limit = RATING_LEADERS_LIMIT,
-  ): Promise<Array<ShownRating & { readonly id: number; readonly username: string; readonly avatar: string | null }>> {
+  ): Promise<Array<ShownRating & Omit<RatedPlayer, keyof Skill>>> {
     const players = await this.store.leaders(preset, limit);
-    return players.map((p) => ({ id: p.id, username: p.username, avatar: p.avatar, ...shown(p) }));
+    return players.map((p) => ({ id: p.id, username: p.username, avatar: p.avatar, isBot: p.isBot, ...shown(p) }));
   }
 
   /** The user's ratings with their history (oldest first); none for a guest. */
