@@ -9,15 +9,18 @@ import { PAGES, preloadRoute } from './route-chunks.js';
 import { Shell } from './shell/shell.js';
 import { useAuth } from './stores/auth-store.js';
 import { useConfig } from './stores/config-store.js';
+import { startPrefs } from './stores/prefs-store.js';
 
 /**
  * Starts what the first screen needs, side by side rather than one after another: the auth check
- * and the configuration (the shell shows both) and the screen's chunk. Resolves when the chunk is
+ * and the configuration (the shell shows both) and the screen's chunk; the preferences follow the
+ * signed-in account from then on (stores/prefs-store.ts). Resolves when the chunk is
  * there: the first render waits for it, so index.html's splash stays until the screen can draw.
  * Rendering earlier would show React's loading fallback instead, which React then keeps for at
  * least 300 ms once shown, and would start these requests only after the first render.
  */
 export function startApp(pathname: string): Promise<void> {
+  startPrefs();
   void useAuth.getState().check();
   void useConfig.getState().load();
   void loadToaster().catch(() => undefined);
@@ -57,6 +60,7 @@ const WaitlistPage = PAGES.waitlist.Page;
 const TokensPage = PAGES.tokens.Page;
 const ProfilePage = PAGES.profile.Page;
 const FriendsPage = PAGES.friends.Page;
+const SettingsPage = PAGES.settings.Page;
 const PokerPage = PAGES.poker.Page;
 const SimplifiedPage = PAGES.simplified.Page;
 const ReplayPage = PAGES.replay.Page;
@@ -110,6 +114,7 @@ export function App(): ReactElement {
               <Route path="/tokens" element={inShell(<TokensPage />)} />
               <Route path="/profile" element={inShell(<ProfilePage />)} />
               <Route path="/friends" element={inShell(<FriendsPage />)} />
+              <Route path="/settings" element={inShell(<SettingsPage />)} />
               <Route path="*" element={<NotFound />} />
             </Route>
           </Routes>

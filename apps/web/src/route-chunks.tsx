@@ -62,6 +62,7 @@ export const PAGES = {
   tokens: lazyPage(ROUTE_LOADERS.tokens, (m) => m.TokensPage),
   profile: lazyPage(ROUTE_LOADERS.profile, (m) => m.ProfilePage),
   friends: lazyPage(ROUTE_LOADERS.friends, (m) => m.FriendsPage),
+  settings: lazyPage(ROUTE_LOADERS.settings, (m) => m.SettingsPage),
   poker: lazyPage(ROUTE_LOADERS.poker, (m) => m.PokerPage),
   simplified: lazyPage(ROUTE_LOADERS.simplified, (m) => m.SimplifiedPage),
   replay: lazyPage(ROUTE_LOADERS.replay, (m) => m.ReplayPage),

@@ -13,6 +13,7 @@ export const ROUTE_LOADERS = {
   tokens: () => import('./pages/tokens-page.js'),
   profile: () => import('./pages/profile-page.js'),
   friends: () => import('./pages/friends-page.js'),
+  settings: () => import('./pages/settings/settings-page.js'),
   poker: () => import('./pages/prototypes/poker-page.js'),
   simplified: () => import('./pages/prototypes/simplified-page.js'),
   replay: () => import('./pages/replay/replay-page.js'),

@@ -12,6 +12,7 @@ const game: MainGameState = {
   name: 'Test Game',
   status: 'active',
   isPrivate: false,
+  allowBots: false,
   hostId: 1,
   playerLimit: 2,
   entryFee: 100,
@@ -23,6 +24,7 @@ const game: MainGameState = {
       username: 'me',
       avatar: null,
       isGuest: false,
+      isBot: false,
       isHost: true,
       isReady: true,
       isCurrentTurn: false,
@@ -70,7 +72,10 @@ let send: Mock<(message: Record<string, unknown>) => boolean>;
 beforeEach(() => {
   send = vi.fn((_message: Record<string, unknown>) => true);
   useGame.setState({ game, chat: [], status: 'open', send });
-  useAuth.setState({ user: { id: 1, username: 'me', email: null, avatar: null, isGuest: false }, loading: false });
+  useAuth.setState({
+    user: { id: 1, username: 'me', email: null, avatar: null, isGuest: false, isBot: false },
+    loading: false,
+  });
 });
 afterEach(cleanup);
 
@@ -91,7 +96,7 @@ const suggestionButtons = () => within(screen.getByRole('group', { name: 'Emoji 
 
 describe('chat panel', () => {
   it('a watcher reads the chat but has no field to write in (docs/product.md §D11 watching)', () => {
-    useAuth.setState({ user: { id: 99, username: 'watcher', email: null, avatar: null, isGuest: true } });
+    useAuth.setState({ user: { id: 99, username: 'watcher', email: null, avatar: null, isGuest: true, isBot: false } });
     useGame.setState({ chat: lines(2) });
     render(<ChatPanel />);
     fireEvent.click(screen.getByRole('button', { name: /^Open chat/ }));

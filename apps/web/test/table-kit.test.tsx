@@ -3,11 +3,11 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mainTableModel } from '../src/pages/play/main-table.js';
 import { restTableModel } from '../src/pages/rest-game/rest-table-model.js';
+import { PREFS_KEY, usePrefs } from '../src/stores/prefs-store.js';
 import { cardName, sortHand, tableCard } from '../src/table/cards.js';
 import { GameTable } from '../src/table/game-table.js';
 import { fanStep } from '../src/table/hand-fan.js';
 import type { TableModel } from '../src/table/model.js';
-import { CARD_PREFS_KEY, useCardPrefs } from '../src/table/prefs.js';
 import { actionSentence } from '../src/table/sentences.js';
 import { restSeat } from './rest-fixtures.js';
 
@@ -63,6 +63,7 @@ describe('table kit - the main game and the REST game as models', () => {
       username: name,
       avatar: null,
       isGuest: true,
+      isBot: false,
       isHost: false,
       isReady: true,
       isCurrentTurn: false,
@@ -81,6 +82,7 @@ describe('table kit - the main game and the REST game as models', () => {
       name: 'Test',
       status: 'active',
       isPrivate: false,
+      allowBots: false,
       hostId: 1,
       playerLimit: 3,
       entryFee: 0,
@@ -234,8 +236,8 @@ describe('table kit - the drawn table', () => {
   });
 
   it('card options - the four-colour deck and large cards switch the table and are kept on this device', () => {
-    localStorage.removeItem(CARD_PREFS_KEY);
-    useCardPrefs.setState({ fourColour: false, largeCards: false });
+    localStorage.removeItem(PREFS_KEY);
+    usePrefs.setState({ fourColour: false, largeCards: false, accountId: null });
     render(<GameTable model={model} />);
     const table = screen.getByRole('region', { name: 'Game table' });
     expect(table.className).not.toContain('four-colour');
@@ -244,7 +246,7 @@ describe('table kit - the drawn table', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Large cards' }));
     expect(table.className).toContain('four-colour');
     expect(table.className).toContain('large-cards');
-    expect(JSON.parse(localStorage.getItem(CARD_PREFS_KEY) ?? '{}').state).toEqual({
+    expect(JSON.parse(localStorage.getItem(PREFS_KEY) ?? '{}').state).toMatchObject({
       fourColour: true,
       largeCards: true,
     });

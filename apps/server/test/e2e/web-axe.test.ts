@@ -175,6 +175,16 @@ const REGISTERED_VIEWS: readonly View[] = [
       await page.getByRole('group', { name: /^Remove .*\?$/ }).waitFor();
     },
   },
+  { name: 'registered /settings', path: '/settings' },
+  {
+    name: 'registered /settings (delete account asks first)',
+    path: '/settings',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      await page.getByRole('button', { name: 'Delete my account forever' }).click();
+      await page.getByText('Type your username to confirm.', { exact: true }).waitFor();
+    },
+  },
   { name: 'registered /play (lobby with a friend)', path: '/play' },
   {
     name: 'registered drawer',

@@ -7,6 +7,7 @@ import { tokens } from '../lib/tokens-format.js';
 import { present, useLoad } from '../lib/use-load.js';
 import { Avatar } from '../shell/avatar.js';
 import { isGuest, useAuth } from '../stores/auth-store.js';
+import { BotMark } from '../ui/bot-mark.js';
 import { LoadError } from '../ui/load-error.js';
 import { SignInPrompt } from '../ui/sign-in-prompt.js';
 import { RatingsCard } from './ratings.js';
@@ -60,6 +61,7 @@ function PlayerProfile({ userId }: { readonly userId: number }): ReactElement {
         <Avatar name={user.username} src={user.avatar} size={88} />
         <h2 id="profile-name" className="profile-name">
           {user.username}
+          {user.isBot && <BotMark />}
         </h2>
         {user.email !== null && <p className="muted profile-email">{user.email}</p>}
         <dl className="stat-grid">
@@ -75,6 +77,7 @@ function PlayerProfile({ userId }: { readonly userId: number }): ReactElement {
       <nav className="card link-list" aria-label="Your account">
         <Link to="/tokens">Token history and leaderboard</Link>
         <Link to="/friends">Friends</Link>
+        <Link to="/settings">Account settings</Link>
         <Link to="/help">Help &amp; Support</Link>
       </nav>
     </>

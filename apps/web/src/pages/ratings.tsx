@@ -15,6 +15,7 @@ import {
 import { shortDateTime } from '../lib/tokens-format.js';
 import { present, useLoad } from '../lib/use-load.js';
 import { Avatar } from '../shell/avatar.js';
+import { BotMark } from '../ui/bot-mark.js';
 import { LoadError } from '../ui/load-error.js';
 import { replayPath } from './replay/replay-link.js';
 
@@ -206,6 +207,7 @@ export function RatingBoard({
           <span className="leader-who">
             <span className="leader-name">
               {l.username}
+              {l.isBot && <BotMark />}
               {l.id === myId && <span className="you-pill">You</span>}
             </span>
             {l.provisional && <ProvisionalMark />}

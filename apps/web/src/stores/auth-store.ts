@@ -23,6 +23,10 @@ interface AuthState {
   register(form: RegisterForm): Promise<User>;
   guestLogin(): Promise<User>;
   logout(): Promise<void>;
+  /** Takes the server's new copy of the user (after a settings change such as the avatar). */
+  replace(user: User): void;
+  /** Forgets the user with no request: the account was deleted, and its session with it. */
+  forget(): void;
 }
 
 /** docs/product.md §P1.4: the user comes from the auth check; a 401 means signed out (no retry). */
@@ -54,6 +58,13 @@ export const useAuth = create<AuthState>()((set) => ({
   async logout() {
     await apiRequest('POST', '/api/auth/logout');
     // The server closes the user's sockets; stop ours from reconnecting without a session.
+    useGame.getState().disconnect();
+    set({ user: null });
+  },
+  replace(user) {
+    set({ user });
+  },
+  forget() {
     useGame.getState().disconnect();
     set({ user: null });
   },

@@ -1,18 +1,18 @@
 import { type ReactElement, useEffect, useId, useRef, useState } from 'react';
+import { type Preferences, usePrefs } from '../stores/prefs-store.js';
+import { toast } from '../stores/toast-store.js';
 import { LineIcon } from './line-icon.js';
-import { useCardPrefs } from './prefs.js';
 
 /**
- * The table's card options (issue 19): a four-colour deck and large cards, kept in this browser
- * (`prefs.ts`) until the settings screen stores them with the account. A small button in a corner
- * of the table's middle opens them; Escape or a press outside closes them.
+ * The table's card options (issue 19): a four-colour deck and large cards, the same preferences as
+ * the settings screen's (stores/prefs-store.ts: kept with a registered player's account, in this
+ * browser otherwise). A small button in a corner of the table's middle opens them; Escape or a
+ * press outside closes them.
  */
 export function CardOptions(): ReactElement {
   const [open, setOpen] = useState(false);
-  const fourColour = useCardPrefs((s) => s.fourColour);
-  const largeCards = useCardPrefs((s) => s.largeCards);
-  const setFourColour = useCardPrefs((s) => s.setFourColour);
-  const setLargeCards = useCardPrefs((s) => s.setLargeCards);
+  const fourColour = usePrefs((s) => s.fourColour);
+  const largeCards = usePrefs((s) => s.largeCards);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -54,15 +54,37 @@ export function CardOptions(): ReactElement {
         <fieldset className="gt-options-panel" id={panelId}>
           <legend>Cards</legend>
           <label>
-            <input type="checkbox" checked={fourColour} onChange={(event) => setFourColour(event.target.checked)} />{' '}
+            <input
+              type="checkbox"
+              checked={fourColour}
+              onChange={(event) => save({ fourColour: event.target.checked })}
+            />{' '}
             Four-colour deck
           </label>
           <label>
-            <input type="checkbox" checked={largeCards} onChange={(event) => setLargeCards(event.target.checked)} />{' '}
+            <input
+              type="checkbox"
+              checked={largeCards}
+              onChange={(event) => save({ largeCards: event.target.checked })}
+            />{' '}
             Large cards
           </label>
         </fieldset>
       )}
     </div>
   );
+}
+
+/** Applies a card option at once; a refusal by the account is a toast (the option stays on this device). */
+function save(change: Partial<Preferences>): void {
+  usePrefs
+    .getState()
+    .change(change)
+    .catch(() =>
+      toast({
+        title: 'Not saved',
+        description: 'Could not save your card options to your account. They apply on this device.',
+        variant: 'destructive',
+      }),
+    );
 }

@@ -10,6 +10,8 @@ import {
   useState,
 } from 'react';
 import { Avatar } from '../shell/avatar.js';
+import { usePrefs } from '../stores/prefs-store.js';
+import { BotMark } from '../ui/bot-mark.js';
 import { TurnClock } from '../ui/turn-clock.js';
 import { CardOptions } from './card-options.js';
 import { CardView } from './card-view.js';
@@ -17,7 +19,6 @@ import type { TableCard } from './cards.js';
 import { HandFan } from './hand-fan.js';
 import type { TableAction, TableModel, TableSeat } from './model.js';
 import { CardMotion } from './motion.js';
-import { useCardPrefs } from './prefs.js';
 import { useRovingCards } from './roving.js';
 
 /**
@@ -50,8 +51,8 @@ export function GameTable(props: {
   readonly label?: string;
 }): ReactElement {
   const { model } = props;
-  const fourColour = useCardPrefs((s) => s.fourColour);
-  const largeCards = useCardPrefs((s) => s.largeCards);
+  const fourColour = usePrefs((s) => s.fourColour);
+  const largeCards = usePrefs((s) => s.largeCards);
   const root = useRef<HTMLElement>(null);
   const [sideOpen, setSideOpen] = useState(false);
   const sideId = useId();
@@ -145,7 +146,7 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
       data-zone="seat"
       style={{ '--seat-index': index } as CSSProperties}
       aria-current={seat.isTurn ? 'true' : undefined}
-      aria-label={`${seat.name}${seat.ai != null ? ' (AI)' : ''}: ${counts}${seat.isTurn ? ', playing now' : ''}`}
+      aria-label={`${seat.name}${seat.ai != null ? ' (AI)' : seat.bot === true ? ' (bot)' : ''}: ${counts}${seat.isTurn ? ', playing now' : ''}`}
     >
       <div className="gt-seat-who">
         <span className="gt-avatar-ring">
@@ -153,6 +154,7 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
         </span>
         <span className="gt-seat-name">
           {seat.name}
+          {seat.bot === true && <BotMark />}
           {seat.badge !== undefined && <span className="gt-badge">{seat.badge}</span>}
           {seat.ai != null && (seat.ai.level !== undefined || !/\bAI\b/.test(seat.name)) && (
             // "AI" and its level; a seat already named "AI …" gets only the level.

@@ -29,6 +29,8 @@ export interface TableSeat {
   readonly open?: { readonly hand: readonly TableCard[]; readonly faceDown: readonly TableCard[] };
   /** A word beside the name ("Winner", "To play"). */
   readonly badge?: string;
+  /** A bot account's seat: marked "BOT" (docs/product.md §D11 "Bot API"). */
+  readonly bot?: boolean;
 }
 
 /** One button of the action bar, labelled exactly as the screen's spec says. */

@@ -1,4 +1,5 @@
 import { Component, type ReactNode, type RefObject } from 'react';
+import { usePrefs } from '../stores/prefs-store.js';
 import type { LastMove } from './model.js';
 
 /**
@@ -7,7 +8,7 @@ import type { LastMove } from './model.js';
  * picked up (the pile into a hand or towards a seat), burned (the pile fades away) — in at most
  * `MOVE_MS`, with transform and opacity only (Web Animations: no layout work in the frames), and
  * never blocking a tap (the animated element is the card itself, at its new place). Nothing moves
- * under `prefers-reduced-motion`.
+ * under `prefers-reduced-motion`, nor when the player chose "Reduced motion" in the settings.
  *
  * It works by card id (FLIP): before React changes the table, the place of every `[data-card-id]`
  * is measured (and a copy kept of each, for cards about to leave); after, each card that moved is
@@ -35,9 +36,15 @@ interface Props {
   readonly children: ReactNode;
 }
 
-/** Whether the viewer asked for less motion (checked at each change, so a switch applies at once). */
+/**
+ * Whether the viewer asked for less motion, on the device or in the settings (checked at each
+ * change, so a switch applies at once).
+ */
 export function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    usePrefs.getState().reducedMotion ||
+    (typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches)
+  );
 }
 
 function zoneOf(element: Element): string {

@@ -40,6 +40,7 @@ export function CreateGame({
   const [limit, setLimit] = useState(4);
   const [fee, setFee] = useState(100);
   const [rules, setRules] = useState<MainRules>(MAIN_DEFAULT_RULES);
+  const [allowBots, setAllowBots] = useState(false);
   const [balance, setBalance] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -73,6 +74,7 @@ export function CreateGame({
         isPrivate,
         entryFee: fee,
         rules,
+        allowBots,
         ...(guest ? { guestUserId: user.id } : {}),
       });
       toast({
@@ -125,6 +127,20 @@ export function CreateGame({
           <input type="radio" name="type" checked={isPrivate} onChange={() => choosePrivate(true)} /> Private
         </label>
       </fieldset>
+      <div className="field">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={allowBots}
+            aria-describedby="allow-bots-hint"
+            onChange={(e) => setAllowBots(e.target.checked)}
+          />{' '}
+          Allow bots
+        </label>
+        <p className="muted small check-hint" id="allow-bots-hint">
+          Bots are programs players run with their accounts; they are marked BOT.
+        </p>
+      </div>
       <div className="field">
         <fieldset className="stepper plain">
           <legend className="label">Players</legend>

@@ -9,6 +9,7 @@ import { sortHand, tableCards } from '../../table/cards.js';
 import { FaceUpChoice } from '../../table/face-up-choice.js';
 import { GameTable } from '../../table/game-table.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
+import { BotMark } from '../../ui/bot-mark.js';
 import { RematchButton, RematchLine } from '../../ui/rematch.js';
 import { ReplayLink } from '../replay/replay-link.js';
 import { ChatPanel } from './chat-panel.js';
@@ -132,7 +133,10 @@ function WaitingRoom({ game, me }: { game: MainGameState; me: MainPlayer | null 
         {game.players.map((p) => (
           <li key={p.id}>
             <Avatar name={p.username} src={p.avatar} size={28} />
-            <span>{p.username}</span>
+            <span>
+              {p.username}
+              {p.isBot && <BotMark />}
+            </span>
             <span className={`ready-badge${p.isReady ? ' ready' : ''}`}>{p.isReady ? 'Ready' : 'Choosing cards'}</span>
           </li>
         ))}

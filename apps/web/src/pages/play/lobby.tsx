@@ -95,10 +95,12 @@ export function Lobby({
 
 function GameCard({ game, watch, onOpen }: { game: LobbyGame; watch: boolean; onOpen: () => void }): ReactElement {
   const extra = game.players.length - 3;
+  const bots = game.players.filter((p) => p.isBot).length;
   return (
     <li className="card game-card">
       <div className="game-card-head">
         <h3>{game.name}</h3>
+        {game.allowBots && <span className="bots-tag">Bots welcome</span>}
         <span className={`status-badge ${game.status}`}>{game.status === 'active' ? 'Active' : 'Waiting'}</span>
       </div>
       <div className="game-card-meta">
@@ -110,6 +112,7 @@ function GameCard({ game, watch, onOpen }: { game: LobbyGame; watch: boolean; on
         </span>
         <span>
           {game.playerCount}/{game.playerLimit} players
+          {bots > 0 && ` · ${bots === 1 ? '1 bot' : `${bots} bots`}`}
         </span>
         <span className="fee">{game.entryFee} SRT</span>
       </div>

@@ -87,6 +87,7 @@ function seatOf(p: MainPlayer, game: MainGameState): TableSeat {
     key: String(p.id),
     name: p.username,
     avatar: p.avatar,
+    bot: p.isBot,
     isTurn: p.isCurrentTurn && game.status === 'active',
     handCount: p.handCount,
     faceUp: tableCards(p.faceUpCards),

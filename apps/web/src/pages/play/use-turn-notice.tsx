@@ -2,20 +2,25 @@ import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../stores/auth-store.js';
 import { useGame } from '../../stores/game-store.js';
+import { usePrefs } from '../../stores/prefs-store.js';
 import { ENABLED_CONFIRMATION_MS, noticeText, PROMPT_DISMISSED_KEY, shouldNotify } from './turn-notice.js';
 
 function permission(): NotificationPermission | 'unsupported' {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 }
 
-/** Sends the turn notification when due (see `shouldNotify`); clicking it opens the game. */
+/**
+ * Sends the turn notification when due (see `shouldNotify`) and the player has not turned "Turn
+ * notifications" off in the settings; clicking it opens the game.
+ */
 export function useTurnNotice(): void {
   const game = useGame((s) => s.game);
   const user = useAuth((s) => s.user);
+  const wanted = usePrefs((s) => s.turnNotifications);
   const navigate = useNavigate();
   const notified = useRef<number | null>(null);
   useEffect(() => {
-    if (game === null || user === null) return;
+    if (game === null || user === null || !wanted) return;
     // Once the turn has passed away, the next one may notify again.
     if (game.currentTurn !== user.id && notified.current === game.id) notified.current = null;
     const due = shouldNotify({
@@ -35,11 +40,12 @@ export function useTurnNotice(): void {
       navigate(`/play?gameId=${game.id}`);
       notice.close();
     };
-  }, [game, user, navigate]);
+  }, [game, user, wanted, navigate]);
 }
 
-/** The permission prompt; its dismissal is remembered in local storage. */
+/** The permission prompt (not while turn notifications are off); its dismissal is remembered in local storage. */
 export function NotificationPrompt(): ReactElement | null {
+  const wanted = usePrefs((s) => s.turnNotifications);
   const [state, setState] = useState<'ask' | 'enabled' | 'hidden'>(() =>
     permission() === 'default' && localStorage.getItem(PROMPT_DISMISSED_KEY) !== 'true' ? 'ask' : 'hidden',
   );
@@ -48,7 +54,7 @@ export function NotificationPrompt(): ReactElement | null {
     const timer = setTimeout(() => setState('hidden'), ENABLED_CONFIRMATION_MS);
     return () => clearTimeout(timer);
   }, [state]);
-  if (state === 'hidden') return null;
+  if (state === 'hidden' || !wanted) return null;
   if (state === 'enabled') {
     return (
       <p className="notice-prompt" role="status">
