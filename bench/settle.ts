@@ -3,11 +3,14 @@
 // case settles the same four-player game many times through the real store: the final version, the
 // winner's prize and the four results, once without and once with the ratings effect, the two
 // alternating settle by settle so the machine's noise falls on both alike. The figure is the
-// difference of the two p95s (and p50s), the median of the rounds, with its spread.
+// difference of the two p95s (and p50s), the median of the rounds, with its spread. The garbage
+// collector's pauses fall on whichever settle is running (and openskill allocates freely), so each
+// settle's time is also taken without the collector's pauses inside it (`…ExGc…`, from the `gc`
+// performance entries), and each arm's collector time per settle is reported.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import {
   type Database,
@@ -61,6 +64,12 @@ function quantile(xs: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
+/** When one settle began and ended (performance.now()). */
+interface Timed {
+  readonly began: number;
+  readonly ended: number;
+}
+
 interface Measured {
   readonly settles: number;
   readonly p50WithoutMs: number;
@@ -69,6 +78,12 @@ interface Measured {
   readonly p95WithMs: number;
   readonly addedP50Ms: number;
   readonly addedP95Ms: number;
+  /** The same without the collector's pauses that fell inside a settle. */
+  readonly addedP50ExGcMs: number;
+  readonly addedP95ExGcMs: number;
+  /** Collector pause time inside the settles, per settle, of each arm. */
+  readonly gcMsPerSettleWithout: number;
+  readonly gcMsPerSettleWith: number;
   readonly errors: number;
   readonly rounds: number;
   readonly seconds: number;
@@ -100,7 +115,7 @@ async function measure(db: Kysely<Database>, perRound: number): Promise<Measured
   let errors = 0;
   let n = 0;
   /** One settle, timed: the final version with the prize and results, and the ratings when `rated`. */
-  const settle = async (rated: boolean): Promise<number> => {
+  const settle = async (rated: boolean): Promise<Timed> => {
     n++;
     const { first, last } = gamePair(`settle-${run}-${n}`, 1_000 + n * 10);
     if ((await games.insert(first)) !== 'saved') errors++;
@@ -114,16 +129,25 @@ async function measure(db: Kysely<Database>, perRound: number): Promise<Measured
     };
     const began = performance.now();
     const outcome = await games.save(last, 1, effects);
-    const took = performance.now() - began;
+    const ended = performance.now();
     if (outcome !== 'saved') errors++;
-    return took;
+    return { began, ended };
   };
+  const pauses: Array<{ readonly start: number; readonly end: number }> = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  /** How long the collector paused inside `t`. */
+  const gcIn = (t: Timed) =>
+    pauses.reduce((ms, p) => ms + Math.max(0, Math.min(p.end, t.ended) - Math.max(p.start, t.began)), 0);
   for (let i = 0; i < WARM_UP; i++) await settle(i % 2 === 0);
   const began = performance.now();
-  const rounds: Array<{ without: number[]; with: number[] }> = [];
+  const rounds: Array<{ without: Timed[]; with: Timed[] }> = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const without: number[] = [];
-    const withRating: number[] = [];
+    const without: Timed[] = [];
+    const withRating: Timed[] = [];
     for (let i = 0; i < perRound; i++) {
       // Which goes first alternates, so neither always follows the other.
       if (i % 2 === 0) {
@@ -136,10 +160,19 @@ async function measure(db: Kysely<Database>, perRound: number): Promise<Measured
     }
     rounds.push({ without, with: withRating });
   }
+  // The last entries are delivered after the settles: wait for them before reading.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  observer.disconnect();
   const ms = (x: number) => Math.round(x * 1000) / 1000;
-  const addedP95 = rounds.map((r) => quantile(r.with, 0.95) - quantile(r.without, 0.95));
-  const addedP50 = rounds.map((r) => quantile(r.with, 0.5) - quantile(r.without, 0.5));
-  const all = { without: rounds.flatMap((r) => r.without), with: rounds.flatMap((r) => r.with) };
+  const took = (ts: readonly Timed[]) => ts.map((t) => t.ended - t.began);
+  const exGc = (ts: readonly Timed[]) => ts.map((t) => t.ended - t.began - gcIn(t));
+  const added = (q: number, of: (ts: readonly Timed[]) => number[]) =>
+    rounds.map((r) => quantile(of(r.with), q) - quantile(of(r.without), q));
+  const addedP95 = added(0.95, took);
+  const addedP50 = added(0.5, took);
+  const timed = { without: rounds.flatMap((r) => r.without), with: rounds.flatMap((r) => r.with) };
+  const all = { without: took(timed.without), with: took(timed.with) };
+  const gcPerSettle = (ts: readonly Timed[]) => ts.reduce((sum, t) => sum + gcIn(t), 0) / ts.length;
   return {
     settles: all.with.length + all.without.length,
     p50WithoutMs: ms(quantile(all.without, 0.5)),
@@ -148,6 +181,10 @@ async function measure(db: Kysely<Database>, perRound: number): Promise<Measured
     p95WithMs: ms(quantile(all.with, 0.95)),
     addedP50Ms: ms(median(addedP50)),
     addedP95Ms: ms(median(addedP95)),
+    addedP50ExGcMs: ms(median(added(0.5, exGc))),
+    addedP95ExGcMs: ms(median(added(0.95, exGc))),
+    gcMsPerSettleWithout: ms(gcPerSettle(timed.without)),
+    gcMsPerSettleWith: ms(gcPerSettle(timed.with)),
     errors,
     rounds: ROUNDS,
     seconds: Math.round((performance.now() - began) / 100) / 10,
