@@ -2,26 +2,13 @@ import type { NewBot } from '@palace/service';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KyselyAccountsStore, KyselyBotsStore, KyselyFriendsStore } from '../src/index.js';
 import { DIALECTS, DialectDatabases } from './dialects.js';
-import { expectLedgerBalanced } from './helpers.js';
+import { expectLedgerBalanced, registrar } from './helpers.js';
 
 async function open(temp: DialectDatabases) {
   const db = await temp.fresh('bots');
   const accounts = new KyselyAccountsStore(db);
   const bots = new KyselyBotsStore(db);
-  await accounts.addInvite('INV', 100, 0);
-  const register = async (username: string) => {
-    const created = await accounts.register({
-      username,
-      email: `${username.toLowerCase()}@example.com`,
-      passwordHash: 'hash',
-      avatar: `/a/${username}.svg`,
-      inviteCode: 'INV',
-      gift: 100,
-      at: 0,
-    });
-    if (!created.ok) throw new Error(created.error);
-    return created.value;
-  };
+  const register = await registrar(accounts);
   const bot = (ownerId: number, username: string, tokenHash: string, at = 1000): NewBot => ({
     ownerId,
     username,

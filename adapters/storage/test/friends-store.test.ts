@@ -1,26 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KyselyAccountsStore, KyselyFriendsStore } from '../src/index.js';
 import { DIALECTS, DialectDatabases } from './dialects.js';
-import { expectLedgerBalanced } from './helpers.js';
+import { expectLedgerBalanced, registrar } from './helpers.js';
 
 async function open(temp: DialectDatabases) {
   const db = await temp.fresh('friends');
   const accounts = new KyselyAccountsStore(db);
   const friends = new KyselyFriendsStore(db);
-  await accounts.addInvite('INV', 100, 0);
-  const register = async (username: string) => {
-    const created = await accounts.register({
-      username,
-      email: `${username.toLowerCase()}@example.com`,
-      passwordHash: 'hash',
-      avatar: `/a/${username}.svg`,
-      inviteCode: 'INV',
-      gift: 100,
-      at: 0,
-    });
-    if (!created.ok) throw new Error(created.error);
-    return created.value;
-  };
+  const register = await registrar(accounts);
   return { db, accounts, friends, register };
 }
 
@@ -73,7 +60,7 @@ describe.each(DIALECTS)('%s friends store', (dialect) => {
 
   it('friends - two people adding each other at once both end up friends once (a deadlock is run again)', async () => {
     const { db, friends, register } = await open(temp);
-    const users = await Promise.all(['ann', 'Bob', 'cyd', 'Dave'].map(register));
+    const users = await Promise.all(['ann', 'Bob', 'cyd', 'Dave'].map((name) => register(name)));
     // Every pair, from both sides at once: the two transactions insert the same two rows in
     // opposite orders, which PostgreSQL may only resolve by aborting one of them.
     const pairs = users.flatMap((a, i) => users.slice(i + 1).map((b) => [a.id, b.id] as const));

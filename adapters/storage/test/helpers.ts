@@ -2,16 +2,39 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Command, createGame, newRecord, PRESETS, tableOptions } from '@palace/core';
-import type { Posting, StoredGame } from '@palace/service';
+import type { Posting, StoredGame, User } from '@palace/service';
 import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
-import { HOUSE_ID, openSqlite } from '../src/index.js';
+import { HOUSE_ID, type KyselyAccountsStore, openSqlite } from '../src/index.js';
 import type { Database } from '../src/schema.js';
 
 /** The value of an accepted answer; throws with the error code otherwise. */
 export function value<T>(result: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
   if (!result.ok) throw new Error(`refused: ${result.error.code}`);
   return result.value;
+}
+
+/**
+ * Registers users through `accounts` with the invite `INV` (added here, good for 100): the user
+ * `username` with `{username}@example.com`, a placeholder hash and avatar, `gift` tokens at `at`.
+ */
+export async function registrar(
+  accounts: KyselyAccountsStore,
+): Promise<(username: string, gift?: number, at?: number) => Promise<User>> {
+  await accounts.addInvite('INV', 100, 0);
+  return async (username, gift = 100, at = 0) => {
+    const created = await accounts.register({
+      username,
+      email: `${username.toLowerCase()}@example.com`,
+      passwordHash: 'hash',
+      avatar: `/a/${username}.svg`,
+      inviteCode: 'INV',
+      gift,
+      at,
+    });
+    if (!created.ok) throw new Error(created.error);
+    return created.value;
+  };
 }
 
 /** Temporary SQLite files: `open` makes a fresh one, `cleanUp` closes them all and removes their folders. */

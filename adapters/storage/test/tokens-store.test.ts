@@ -5,28 +5,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HOUSE_ID, KyselyAccountsStore, KyselyGamesStore, KyselyTokensStore } from '../src/index.js';
 import type { Database } from '../src/schema.js';
 import { DIALECTS, DialectDatabases } from './dialects.js';
-import { expectLedgerBalanced, fee, newGame, nextVersion, pay } from './helpers.js';
+import { expectLedgerBalanced, fee, newGame, nextVersion, pay, registrar } from './helpers.js';
 
 async function open(temp: DialectDatabases) {
   const db = await temp.fresh('tokens');
   const accounts = new KyselyAccountsStore(db);
   const tokens = new KyselyTokensStore(db);
   const games = new KyselyGamesStore(db);
-  await accounts.addInvite('INV', 100, 0);
+  const registered = await registrar(accounts);
   /** A registered user with the registration gift of `gift` tokens; its id. */
-  const register = async (username: string, gift = 100, at = 0): Promise<number> => {
-    const created = await accounts.register({
-      username,
-      email: `${username.toLowerCase()}@example.com`,
-      passwordHash: 'hash',
-      avatar: `/a/${username}.svg`,
-      inviteCode: 'INV',
-      gift,
-      at,
-    });
-    if (!created.ok) throw new Error(created.error);
-    return created.value.id;
-  };
+  const register = async (username: string, gift = 100, at = 0): Promise<number> =>
+    (await registered(username, gift, at)).id;
   const guest = async (name: string): Promise<number> => (await accounts.createGuest(name, 0)).id;
   /** Inserts a game at `at` with `effects`, expecting it to be stored. */
   const insert = async (id: string, at: number, effects?: Effects, kind = 'test'): Promise<StoredGame> => {
