@@ -43,7 +43,7 @@ export type ScaleLine =
 const PG_NOT_INSTALLED = 3;
 
 /** Why no database server could be had: `missing` when PostgreSQL is not installed at all. */
-export class NoDatabase extends Error {
+class NoDatabase extends Error {
   constructor(
     message: string,
     readonly missing: boolean,
@@ -59,7 +59,7 @@ interface Pg {
 }
 
 /** `pg` is loaded at run time from node_modules (not bundled), by a specifier the bundler leaves alone. */
-export async function pgClient(url: string): Promise<Pg> {
+async function pgClient(url: string): Promise<Pg> {
   const specifier = 'pg';
   const module = (await import(specifier)) as { default: { Client: new (o: object) => Pg } };
   const client = new module.default.Client({ connectionString: url });
@@ -71,7 +71,7 @@ export async function pgClient(url: string): Promise<Pg> {
  * The database server: `PALACE_BENCH_DATABASE_URL`, else the throwaway cluster (started here).
  * Throws a `NoDatabase` that says what the script said when it cannot start one.
  */
-export function databaseServer(): string {
+function databaseServer(): string {
   const given = process.env.PALACE_BENCH_DATABASE_URL ?? '';
   if (given !== '') return given;
   // From the repository root (`npm run bench` runs there; this file runs bundled under node_modules/.cache).
@@ -90,6 +90,28 @@ export function databaseServer(): string {
   const url = /PALACE_TEST_DATABASE_URL=(\S+)/.exec(printed)?.[1];
   if (url === undefined) throw new NoDatabase(`scripts/pg-test-cluster.sh printed no URL: ${printed}`, false);
   return url;
+}
+
+/**
+ * The database server's URL once it answers, or what to print instead for each case: a `skipped`
+ * line that says why — only PostgreSQL not being installed is a skip `npm run bench` accepts; a
+ * server that would not start, or does not answer, counts as an error.
+ */
+export async function reachableDatabaseServer(): Promise<string | ((bench: string) => SkipLine)> {
+  try {
+    const server = databaseServer();
+    await (await pgClient(server)).end();
+    return server;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const missing = error instanceof NoDatabase && error.missing;
+    return (bench) => ({
+      bench,
+      skipped: missing ? `PostgreSQL is not installed (${reason})` : `no PostgreSQL server: ${reason}`,
+      ...(missing ? { missing: 'PostgreSQL' } : {}),
+      errors: missing ? 0 : 1,
+    });
+  }
 }
 
 /** A fresh database on the server of `url` (its URL), or `url` itself when its user may not create one. */
@@ -319,21 +341,8 @@ export async function benchScale(serverMain: string, options: ScaleOptions): Pro
     ['scale.oneNode', 1],
     ['scale.twoNodes', 2],
   ] as const;
-  let server: string;
-  try {
-    server = databaseServer();
-    await (await pgClient(server)).end();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    const missing = error instanceof NoDatabase && error.missing;
-    return cases.map(([bench]) => ({
-      bench,
-      skipped: missing ? `PostgreSQL is not installed (${reason})` : `no PostgreSQL server: ${reason}`,
-      // Not installed is the one accepted skip; a server that would not start is an error.
-      ...(missing ? { missing: 'PostgreSQL' } : {}),
-      errors: missing ? 0 : 1,
-    }));
-  }
+  const server = await reachableDatabaseServer();
+  if (typeof server !== 'string') return cases.map(([bench]) => server(bench));
   const lines: ScaleLine[] = [];
   for (const [bench, nodes] of cases) {
     const r = await measure(serverMain, server, nodes, options);

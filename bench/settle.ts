@@ -22,7 +22,7 @@ import {
 import { type Command, createGame, newRecord, PRESETS, tableOptions } from '../packages/core/src/index.js';
 import type { Effects, StoredGame } from '../packages/service/src/index.js';
 import { type BenchLine, median, type SkipLine, spread } from './report.js';
-import { databaseServer, freshDatabase, NoDatabase, pgClient } from './scale.js';
+import { freshDatabase, reachableDatabaseServer } from './scale.js';
 
 const ROUNDS = 3;
 const WARM_UP = 40;
@@ -212,21 +212,8 @@ export async function benchSettleRating(perRound: number): Promise<Array<BenchLi
     await sqlite.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
-  let server: string;
-  try {
-    server = databaseServer();
-    await (await pgClient(server)).end();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    const missing = error instanceof NoDatabase && error.missing;
-    lines.push({
-      bench: 'storage.settleRating',
-      skipped: missing ? `PostgreSQL is not installed (${reason})` : `no PostgreSQL server: ${reason}`,
-      ...(missing ? { missing: 'PostgreSQL' } : {}),
-      errors: missing ? 0 : 1,
-    });
-    return lines;
-  }
+  const server = await reachableDatabaseServer();
+  if (typeof server !== 'string') return [...lines, server('storage.settleRating')];
   const database = await freshDatabase(server);
   const pg = await openPostgres(database.url);
   try {
