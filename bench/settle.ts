@@ -19,46 +19,14 @@ import {
   openPostgres,
   openSqlite,
 } from '../adapters/storage/src/index.js';
-import { type Command, createGame, newRecord, PRESETS, tableOptions } from '../packages/core/src/index.js';
-import type { Effects, StoredGame } from '../packages/service/src/index.js';
+import { newGame, nextVersion } from '../adapters/storage/test/game-fixtures.js';
+import type { Effects } from '../packages/service/src/index.js';
 import { type BenchLine, median, type SkipLine, spread } from './report.js';
 import { freshDatabase, reachableDatabaseServer } from './scale.js';
 
 const ROUNDS = 3;
 const WARM_UP = 40;
 const PLAYERS = 4;
-const options = tableOptions({ rules: PRESETS.classic.rules, maxSeats: PLAYERS });
-const sit = (seat: string): Command => ({ type: 'sit', seat, name: seat, ai: null });
-
-/** A game as the service inserts it (version 1), and its final version (version 2). */
-function gamePair(id: string, at: number): { readonly first: StoredGame; readonly last: StoredGame } {
-  const seed = `settle-${id}`;
-  const record = newRecord(options, seed, at);
-  const first: StoredGame = {
-    id,
-    kind: 'main',
-    version: 1,
-    createdAt: at,
-    updatedAt: at,
-    state: createGame(options, seed),
-    record: { ...record, entries: [{ at, command: sit('a') }] },
-    commitment: `digest(${seed})`,
-    aiDueAt: null,
-    aiDelayMs: 0,
-    seatClock: { turnDueAt: null, strikes: {}, away: [] },
-    listed: false,
-    meta: { n: 1 },
-  };
-  const last: StoredGame = {
-    ...first,
-    version: 2,
-    updatedAt: at + 1,
-    record: { ...first.record, entries: [...first.record.entries, { at: at + 1, command: sit('b') }] },
-    meta: { n: 2 },
-  };
-  return { first, last };
-}
-
 function quantile(xs: readonly number[], q: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -117,7 +85,8 @@ async function measure(db: Kysely<Database>, perRound: number): Promise<Measured
   /** One settle, timed: the final version with the prize and results, and the ratings when `rated`. */
   const settle = async (rated: boolean): Promise<Timed> => {
     n++;
-    const { first, last } = gamePair(`settle-${run}-${n}`, 1_000 + n * 10);
+    const first = newGame(`settle-${run}-${n}`, 1_000 + n * 10, 'main');
+    const last = nextVersion(first, first.updatedAt + 1);
     if ((await games.insert(first)) !== 'saved') errors++;
     const winner = players[n % PLAYERS] ?? 0;
     const effects: Effects = {

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Command, createGame, newRecord, PRESETS, tableOptions } from '@palace/core';
-import type { Posting, StoredGame, User } from '@palace/service';
+import type { Posting, User } from '@palace/service';
 import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import { HOUSE_ID, type KyselyAccountsStore, openSqlite } from '../src/index.js';
 import type { Database } from '../src/schema.js';
+
+export { newGame, nextVersion, sit } from './game-fixtures.js';
 
 /** The value of an accepted answer; throws with the error code otherwise. */
 export function value<T>(result: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
@@ -107,42 +108,6 @@ export async function expectLedgerBalanced(db: Kysely<Database>): Promise<void> 
   expect(mismatched, 'balances that differ from their ledger rows').toEqual([]);
   const negative = users.filter((u) => u.id !== HOUSE_ID && u.balance < 0);
   expect(negative, 'players below zero').toEqual([]);
-}
-
-const options = tableOptions({ rules: { ...PRESETS.classic.rules, chooseFaceUp: false }, maxSeats: 4 });
-
-export const sit = (seat: string): Command => ({ type: 'sit', seat, name: seat, ai: null });
-
-/** A new game (version 1, one `sit` entry) as the service would insert it, built without the service. */
-export function newGame(id: string, at: number, kind = 'test'): StoredGame {
-  const seed = `seed-${id}`;
-  const record = newRecord(options, seed, at);
-  return {
-    id,
-    kind,
-    version: 1,
-    createdAt: at,
-    updatedAt: at,
-    state: createGame(options, seed),
-    record: { ...record, entries: [{ at, command: sit('a') }] },
-    commitment: `digest(${seed})`,
-    aiDueAt: null,
-    aiDelayMs: 0,
-    seatClock: { turnDueAt: null, strikes: {}, away: [] },
-    listed: false,
-    meta: { n: 0 },
-  };
-}
-
-/** The next version of `game` at `at`, with one more record entry. */
-export function nextVersion(game: StoredGame, at: number, seat = 'b'): StoredGame {
-  return {
-    ...game,
-    version: game.version + 1,
-    updatedAt: at,
-    record: { ...game.record, entries: [...game.record.entries, { at, command: sit(seat) }] },
-    meta: { n: game.version + 1 },
-  };
 }
 
 /** A player's fee into the house. */

@@ -12,7 +12,7 @@ import {
 } from '../src/pages/settings/settings-checks.js';
 import { SettingsPage } from '../src/pages/settings/settings-page.js';
 import { type User, useAuth } from '../src/stores/auth-store.js';
-import { PREFS_KEY, usePrefs, DEFAULT_PREFERENCES as WEB_DEFAULTS } from '../src/stores/prefs-store.js';
+import { PREFS_KEY, usePrefs } from '../src/stores/prefs-store.js';
 import { reducedMotion } from '../src/table/motion.js';
 
 const ann: User = { id: 5, username: 'Ann', email: 'ann@example.com', avatar: null, isGuest: false, isBot: false };
@@ -43,10 +43,6 @@ afterEach(() => {
 });
 
 describe('settings - preferences store', () => {
-  it("prefs - the web's defaults are the server's (restated to keep typebox out of the main chunk)", () => {
-    expect(WEB_DEFAULTS).toEqual(DEFAULT_PREFERENCES);
-  });
-
   it('prefs - a guest keeps them in this browser and makes no request', async () => {
     const calls = stubFetch({});
     await usePrefs.getState().follow(guest);

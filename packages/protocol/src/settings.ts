@@ -13,15 +13,6 @@ export const Preferences = Type.Object(
 );
 export type Preferences = Static<typeof Preferences>;
 
-/** What an account that never saved a preference gets. */
-export const DEFAULT_PREFERENCES: Preferences = {
-  sound: true,
-  turnNotifications: true,
-  reducedMotion: false,
-  fourColour: false,
-  largeCards: false,
-};
-
 /** `PUT /api/settings/preferences`: any non-empty subset of `Preferences`. */
 export const PreferencesChange = Type.Partial(Preferences, { additionalProperties: false, minProperties: 1 });
 export type PreferencesChange = Static<typeof PreferencesChange>;

@@ -1,4 +1,5 @@
 import type { Preferences } from '@palace/protocol';
+import { DEFAULT_PREFERENCES } from '@palace/protocol/preference-defaults';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { apiGet, apiRequest } from '../lib/api.js';
@@ -9,18 +10,6 @@ import { isGuest, type User, useAuth } from './auth-store.js';
  * the whole app, kept with a registered player's account and in this browser for anyone else.
  */
 export type { Preferences };
-
-/**
- * The defaults of an account that never saved one (protocol's `DEFAULT_PREFERENCES`, restated:
- * importing that value would bring its module's schemas, and typebox, into the main chunk).
- */
-export const DEFAULT_PREFERENCES: Preferences = {
-  sound: true,
-  turnNotifications: true,
-  reducedMotion: false,
-  fourColour: false,
-  largeCards: false,
-};
 
 const KEYS = Object.keys(DEFAULT_PREFERENCES) as ReadonlyArray<keyof Preferences>;
 
