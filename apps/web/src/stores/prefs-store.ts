@@ -1,5 +1,4 @@
-import type { Preferences } from '@palace/protocol';
-import { DEFAULT_PREFERENCES } from '@palace/protocol/preference-defaults';
+import { DEFAULT_PREFERENCES, type Preferences } from '@palace/protocol';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { apiGet, apiRequest } from '../lib/api.js';
