@@ -18,3 +18,4 @@ export { SEAT_COOKIE_MAX_AGE_S, seatCookieName, seatToken, setSeatCookie } from 
 export { SESSION_COOKIE, sessionToken } from './session.js';
 export { ACCOUNT_DELETED, PASSWORD_CHANGED, type SettingsRoutesOptions, settingsRoutes } from './settings-routes.js';
 export { simpleRestRoutes } from './simple-games.js';
+export { type TournamentRoutesOptions, tournamentRoutes } from './tournament-routes.js';

@@ -158,7 +158,7 @@ export async function mainRoutes(fastify: FastifyInstance, options: MainRoutesOp
           id: l.id,
           kind: l.kind,
           amount: l.amount,
-          gameId: l.gameId === null ? null : Number(l.gameId),
+          ...ledgerReference(l.gameId),
           timestamp: new Date(l.at).toISOString(),
         })),
       );
@@ -264,4 +264,15 @@ export async function mainRoutes(fastify: FastifyInstance, options: MainRoutesOp
       return removed.ok ? reply.send({ message: 'Friend removed' }) : sendError(reply, removed.error, 'message');
     },
   );
+}
+
+/**
+ * A ledger line's reference on the wire: a game's id, or a tournament's (stored as
+ * `tournament:{id}`, docs/tournaments.md).
+ */
+function ledgerReference(ref: string | null): { gameId: number | null; tournamentId: number | null } {
+  if (ref === null) return { gameId: null, tournamentId: null };
+  const tournament = /^tournament:(\d+)$/.exec(ref);
+  if (tournament !== null) return { gameId: null, tournamentId: Number(tournament[1]) };
+  return { gameId: Number(ref), tournamentId: null };
 }

@@ -24,3 +24,4 @@ export type { Database } from './schema.js';
 export { KyselySettingsStore } from './settings-store.js';
 export { openSqlite } from './sqlite.js';
 export { KyselyTokensStore } from './tokens-store.js';
+export { KyselyTournamentsStore } from './tournaments-store.js';

@@ -223,7 +223,25 @@ export interface UserPreferencesTable {
   updated_at: number;
 }
 
+/**
+ * One row per tournament (migration 0012; docs/tournaments.md). Times are integer ms since the
+ * epoch; `version` grows by one with every accepted change and guards writes, as a game's does.
+ */
+export interface TournamentsTable {
+  id: string;
+  version: number;
+  /** open, running, finished or cancelled. */
+  status: string;
+  /** When its next timed job is due (the start time, the fill deadline), or null. */
+  due_at: number | null;
+  created_at: number;
+  updated_at: number;
+  /** JSON of the service's `TournamentData`. */
+  data: string;
+}
+
 export interface Database {
+  tournaments: TournamentsTable;
   user_preferences: UserPreferencesTable;
   bot_tokens: BotTokensTable;
   ratings: RatingsTable;

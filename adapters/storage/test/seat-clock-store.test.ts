@@ -43,7 +43,8 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
     await store.insert(inPhase('G1', 'playing'));
     await store.insert(inPhase('G2', 'finished'));
     await store.insert(inPhase('G3', 'setup'));
-    // Back to the 0005 schema, rows kept (0011 to 0007 undone first: they only added tables, indexes and columns).
+    // Back to the 0005 schema, rows kept (0012 to 0007 undone first: they only added tables, indexes and columns).
+    await db.schema.dropTable('tournaments').execute();
     await db.schema.dropTable('user_preferences').execute();
     await db.schema.alterTable('users').dropColumn('deleted_at').execute();
     await db.schema.dropTable('bot_tokens').execute();
@@ -68,6 +69,7 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
       '0009_ratings',
       '0010_bots',
       '0011_settings',
+      '0012_tournaments',
     ]);
     expect((await store.load('G1'))?.seatClock).toEqual({ turnDueAt: null, strikes: {}, away: [] });
     const open = await store.unfinished('test');

@@ -15,6 +15,7 @@ import {
   restPollFastPath,
   sessionToken,
   settingsRoutes,
+  tournamentRoutes,
 } from '@palace/adapter-http';
 import {
   gameAnnouncer,
@@ -28,6 +29,7 @@ import {
   KyselyRatingsStore,
   KyselySettingsStore,
   KyselyTokensStore,
+  KyselyTournamentsStore,
   openPostgres,
   openSqlite,
 } from '@palace/adapter-storage';
@@ -48,6 +50,7 @@ import {
   type ServicePorts,
   SettingsService,
   TokensService,
+  TournamentsService,
   TURN_MS,
 } from '@palace/service';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -281,6 +284,19 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   });
   await app.register(botRoutes, { auth, bots, onSignOut: (botId) => connections.signOut(botId) });
   await app.register(ratingRoutes, { auth, ratings: new RatingsService(new KyselyRatingsStore(db)) });
+  // Tournaments (docs/tournaments.md): their tables are main games; their jobs run in the rescues.
+  const tournaments = new TournamentsService(
+    {
+      store: new KyselyTournamentsStore(db),
+      clock: systemClock,
+      ids: cryptoIds,
+      scheduler,
+      tokens: tokensStore,
+      rescues,
+    },
+    variants.main.games,
+  );
+  await app.register(tournamentRoutes, { auth, tournaments });
   await mountVariants(app, variants, {
     auth,
     tokens,
@@ -298,10 +314,13 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     },
   });
   // — finished games' records (every kind) —
-  await app.register(recordsRoutes, { records: new Records(ports.store) });
+  // A tournament table's record waits for the last table of its round (they share its deal).
+  await app.register(recordsRoutes, { records: new Records(ports.store, (game) => tournaments.sealed(game)) });
 
   let rearmed = 0;
   for (const variant of lifecycles(variants)) rearmed += await variant.rearm();
+  // Tournaments due or running when the node stopped move on (a round's missing tables are created).
+  await tournaments.sweep();
   cluster.attach({
     variants: new Map<string, ClusterVariant>(lifecycles(variants).map((variant) => [variant.kind, variant])),
     connections,

@@ -3,7 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Tournament } from '@palace/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  chooseFaceUp,
+  guest,
+  Jar,
+  joinGame,
+  ok200,
+  type Player,
+  playToEnd,
+  registered,
+  seatOf,
+} from './main-harness.js';
 
 /** The server as `npm start` runs it, but from source (tsx) so the test needs no build. */
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -23,10 +35,17 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function startServer(dataDir: string): Promise<Running> {
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   // Port 0: the system picks a free one, read back from the "Server listening at" log line.
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, AI_DELAY_MS: String(AI_DELAY_MS) },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      AI_DELAY_MS: String(AI_DELAY_MS),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -156,6 +175,71 @@ describe('server process', () => {
     expect(resumed.lastAction?.player).not.toBe(playerId);
     expect(server.output()).toContain('"rearmed":1');
   }, 60_000);
+
+  it('tournaments - after SIGKILL mid-round a restart resumes the round: its finished table counts, the other plays on to the end', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'palace-restart-cup-'));
+    dirs.push(dataDir);
+    const env = { PALACE_INVITE_CODES: 'CUP-KILL' };
+    let server = await startServer(dataDir, env);
+    const host = await registered(server.base, 'CUP-KILL', 'host');
+    const players: Player[] = [host];
+    for (let i = 0; i < 3; i++) players.push(await guest(server.base));
+    const created = await host.jar.post<Tournament>('/api/tournaments', {
+      name: 'Kill Cup',
+      maxPlayers: 4,
+      tableSize: 2,
+      rounds: 1,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    for (const player of players) ok200(await player.jar.post(`/api/tournaments/${id}/enter`));
+    const running = ok200(await host.jar.get<Tournament>(`/api/tournaments/${id}`));
+    const [first, second] = running.roundList[0]?.tables ?? [];
+    if (first === undefined || second === undefined) throw new Error('two tables expected');
+    const seatsAt = async (base: string, table: { seats: Array<{ userId: number }> }) =>
+      Promise.all(
+        table.seats.map((seat) => {
+          const player = players.find((p) => p.user.id === seat.userId) as Player;
+          return seatOf(base, player);
+        }),
+      );
+    // Table 1 plays to its end; table 2 is in play (face-up cards chosen) when the server dies.
+    const one = await seatsAt(server.base, first);
+    for (const seat of one) await joinGame(seat, first.gameId);
+    await chooseFaceUp(one, first.gameId);
+    await playToEnd(one, first.gameId, ['lowest', 'pickup']);
+    const two = await seatsAt(server.base, second);
+    for (const seat of two) await joinGame(seat, second.gameId);
+    await chooseFaceUp(two, second.gameId);
+    await Promise.all([...one, ...two].map((s) => s.socket.close()));
+    const midRound = ok200(await host.jar.get<Tournament>(`/api/tournaments/${id}`));
+    expect(midRound.roundList[0]?.tables.map((t) => t.finished)).toEqual([true, false]);
+    server.child.kill('SIGKILL');
+    await exited(server.child);
+
+    server = await startServer(dataDir, env);
+    // The same sessions, at the new address.
+    for (const [n, player] of players.entries()) {
+      const jar = new Jar(server.base);
+      jar.session = player.jar.session;
+      players[n] = { ...player, jar };
+    }
+    const resumed = ok200(await (players[0] as Player).jar.get<Tournament>(`/api/tournaments/${id}`));
+    expect(resumed.status).toBe('running');
+    expect(resumed.roundList[0]?.tables.map((t) => t.finished)).toEqual([true, false]);
+    const again = await seatsAt(server.base, second);
+    for (const seat of again) await joinGame(seat, second.gameId);
+    await playToEnd(again, second.gameId, ['lowest', 'pickup']);
+    await Promise.all(again.map((s) => s.socket.close()));
+    let done = resumed;
+    for (let i = 0; i < 200 && done.status !== 'finished'; i++) {
+      await sleep(25);
+      done = ok200(await (players[0] as Player).jar.get<Tournament>(`/api/tournaments/${id}`));
+    }
+    expect(done.status).toBe('finished');
+    // Both tables' points count: one per heads-up table.
+    expect(done.entries.map((e) => e.points).sort()).toEqual([0, 0, 1, 1]);
+  }, 90_000);
 
   it('server - SIGTERM shuts down gracefully with exit code 0', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'palace-sigterm-'));

@@ -53,6 +53,7 @@ const game: MainGameState = {
   finishedAt: null,
   rematch: null,
   watchers: 0,
+  tournament: null,
 };
 
 const line = (id: number, message: string): MainChatMessage => ({

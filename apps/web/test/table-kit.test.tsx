@@ -118,6 +118,7 @@ describe('table kit - the main game and the REST game as models', () => {
       finishedAt: null,
       rematch: null,
       watchers: 0,
+      tournament: null,
       ...extra,
     };
   }

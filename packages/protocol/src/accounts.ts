@@ -69,7 +69,10 @@ export const HistoryLine = Type.Object({
     Type.Literal('claim'),
   ]),
   amount: Type.Integer(),
+  /** The game the movement belongs to, or null (a gift, or a tournament's). */
   gameId: Type.Union([Type.Integer(), Type.Null()]),
+  /** The tournament of a tournament's fee, refund or prize (docs/tournaments.md), or null. */
+  tournamentId: Type.Union([Type.Integer(), Type.Null()]),
   timestamp: Type.String(),
 });
 export type HistoryLine = Static<typeof HistoryLine>;

@@ -26,3 +26,4 @@ export * from './records.js';
 export * from './rest-games.js';
 export * from './settings.js';
 export * from './simple-games.js';
+export * from './tournaments.js';

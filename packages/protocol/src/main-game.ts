@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { HiddenCard } from './common.js';
+import { TableOfTournament } from './tournaments.js';
 
 /** Limits of the main game (docs/product.md §P1.5, §P1.9). */
 export const MAIN_NAME_MIN = 3;
@@ -140,6 +141,8 @@ export const MainGameState = Type.Object({
   rematch: Type.Union([Type.Object({ gameId: Type.Integer(), offeredBy: Type.String() }), Type.Null()]),
   /** How many users watch the game without a seat (docs/product.md §D11 watching); everyone sees it. */
   watchers: Type.Integer(),
+  /** A tournament table's place in its tournament (docs/tournaments.md), or null. */
+  tournament: Type.Union([TableOfTournament, Type.Null()]),
 });
 export type MainGameState = Static<typeof MainGameState>;
 
@@ -177,6 +180,8 @@ export const LobbyGame = Type.Object({
   entryFee: Type.Integer(),
   hostId: Type.Integer(),
   hostName: Type.String(),
+  /** A tournament table's place in its tournament (the lobby's Tournaments chip), or null. */
+  tournament: Type.Union([TableOfTournament, Type.Null()]),
 });
 export type LobbyGame = Static<typeof LobbyGame>;
 export const LobbyGames = Type.Array(LobbyGame);

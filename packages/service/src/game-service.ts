@@ -63,12 +63,17 @@ export class GameService<M extends Json> {
      * `game/id_taken` if a game (of any variant) already has it. Default: a fresh id.
      */
     readonly id?: string;
+    /**
+     * The deal's seed (a tournament table's: every table of a round gets the same one). Default: a
+     * fresh secret seed from the id source.
+     */
+    readonly seed?: string;
   }): Promise<Result<Changed<M>, ServiceError>> {
     const { clock, ids, store } = this.ports;
     const attempts = input.id === undefined ? MAX_ID_ATTEMPTS : 1;
     for (let attempt = 0; attempt < attempts; attempt++) {
       const id = input.id ?? this.newId();
-      const seed = ids.seed();
+      const seed = input.seed ?? ids.seed();
       const now = clock.now();
       const blank: StoredGame<M> = {
         id,

@@ -99,7 +99,13 @@ export {
   type ServicePorts,
 } from './game-service.js';
 export { MAIN_KIND, MainGames, type MainListener } from './main-game/main-games.js';
-export { type CreateInput, type MainChatEntry, type MainMeta, mainGameId } from './main-game/main-meta.js';
+export {
+  type CreateInput,
+  type MainChatEntry,
+  type MainMeta,
+  type MainTournamentMeta,
+  mainGameId,
+} from './main-game/main-meta.js';
 export { mainChatMessage, mainView } from './main-game/main-view.js';
 export { MAIN_WATCHERS_MAX } from './main-game/main-watchers.js';
 export type {
@@ -210,6 +216,40 @@ export {
   type SimpleSeated,
 } from './simple-game/simple-meta.js';
 export { CHAT_KEEP, type ChatLine, STATUS_LINES, SYSTEM_SENDER } from './status-lines.js';
+export { MemoryTournamentsStore } from './tournaments/memory-tournaments.js';
+export {
+  BYE_POINTS,
+  type CheckedTournament,
+  checkTournament,
+  pointsFor,
+  prizeSplit,
+  type Seating,
+  type Standing,
+  seatRound,
+  standingsOf,
+  type TournamentInput,
+  tableSizes,
+} from './tournaments/tournament-model.js';
+export type {
+  ActiveTournament,
+  StoredDeal,
+  StoredPrize,
+  StoredRound,
+  StoredTable,
+  StoredTournament,
+  TableResult,
+  TournamentData,
+  TournamentEntry,
+  TournamentsStore,
+} from './tournaments/tournament-ports.js';
+export { prizePool, tournamentSummary, tournamentView } from './tournaments/tournament-view.js';
+export {
+  type SimulatedEntrant,
+  type TournamentsPorts,
+  TournamentsService,
+  tournamentId,
+  tournamentRef,
+} from './tournaments/tournaments-service.js';
 export {
   type Acted,
   type GameListener,

@@ -57,7 +57,14 @@ function isCancelled(meta: StoredGame['meta']): boolean {
  * never reach it; the file is built field by field so nothing else stored with the record can.
  */
 export class Records {
-  constructor(private readonly store: Pick<GamesStore, 'load'>) {}
+  /**
+   * `sealed`: whether a finished game's record must still wait (a tournament table's, until every
+   * table of its round has finished: they were dealt the same cards, docs/tournaments.md).
+   */
+  constructor(
+    private readonly store: Pick<GamesStore, 'load'>,
+    private readonly sealed: (game: StoredGame) => Promise<boolean> = async () => false,
+  ) {}
 
   /**
    * The record file of game `gameId` of kind `variant`: `game/not_found` for an unknown kind, an
@@ -70,7 +77,9 @@ export class Records {
     if (id === null) return err(serviceError('game/not_found'));
     const game = await this.store.load(id, { entries: true });
     if (game === null || game.kind !== variant) return err(serviceError('game/not_found'));
-    if (!kind.over(game)) return err({ ...serviceError('record/not_over'), commitment: game.commitment });
+    if (!kind.over(game) || (await this.sealed(game))) {
+      return err({ ...serviceError('record/not_over'), commitment: game.commitment });
+    }
     if ((game.entriesFrom ?? 0) !== 0) throw new Error(`the record of ${game.id} was loaded without its entries`);
     const { record } = game;
     return ok({

@@ -438,6 +438,7 @@ describe('MainGames', () => {
       entryFee: 100,
       hostId: bob.id,
       hostName: 'Bob',
+      tournament: null,
     });
     // Once Cy has left, the game is Bob's alone to see.
     value(await s.main.leave(cy, secret.id));

@@ -91,6 +91,7 @@ function Wallet({ userId }: { readonly userId: number }): ReactElement {
                   <div className="history-kind">{kindLabel(line.kind)}</div>
                   <div className="muted small">
                     {line.gameId !== null && <span>Game #{line.gameId} · </span>}
+                    {line.tournamentId !== null && <span>Tournament #{line.tournamentId} · </span>}
                     <time dateTime={line.timestamp}>{shortDateTime(line.timestamp)}</time>
                   </div>
                 </div>

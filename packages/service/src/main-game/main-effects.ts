@@ -42,8 +42,11 @@ export function effectsOf(
     } else if (event.type === 'gameOver') {
       const winner = after.meta.seats[event.winner];
       const prize = prizeFor(after.meta.entryFee, after.meta.playerLimit);
-      // A bot plays free and wins no tokens (docs/bots.md): the fees stay with the house.
-      if (winner !== undefined && winner.userId > 0 && winner.isBot !== true) {
+      // A bot plays free and wins no tokens (docs/bots.md): the fees stay with the house. A
+      // tournament table has no fee and no prize of its own (the tournament pays, docs/tournaments.md).
+      if (prize <= 0) {
+        // Nothing to pay.
+      } else if (winner !== undefined && winner.userId > 0 && winner.isBot !== true) {
         postings.push({ from: HOUSE, to: winner.userId, amount: prize, kind: 'prize', gameId });
       } else if (winner !== undefined && winner.userId < 0) {
         held = { guestId: winner.userId, amount: prize };
@@ -60,11 +63,13 @@ export function effectsOf(
 
 /**
  * What a finished main game rates (docs/product.md §D11): its registered human players by their
- * places, in the preset its rules make it (none when a create-form switch is off its default).
+ * places, in the preset its rules make it (none when a create-form switch is off its default), or
+ * its tournament's preset.
  * Guests and AI seats are not rated.
  */
 function ratingsOf(game: StoredGame<MainMeta>): RatingsEffect | null {
-  const preset = mainRatedPreset(game.meta.rules);
+  // A tournament table is rated in its tournament's preset (docs/tournaments.md).
+  const preset = game.meta.tournament?.preset ?? mainRatedPreset(game.meta.rules);
   const standings = game.state.result?.standings ?? [];
   if (preset === null) return null;
   const seats = standings.flatMap((standing) => {

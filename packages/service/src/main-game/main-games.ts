@@ -1,4 +1,14 @@
-import { type Command, entryFeeFor, err, ok, PRESETS, type Result, ruleError, tableOptions } from '@palace/core';
+import {
+  type AiLevel,
+  type Command,
+  entryFeeFor,
+  err,
+  ok,
+  PRESETS,
+  type Result,
+  ruleError,
+  tableOptions,
+} from '@palace/core';
 import { type LobbyGame, MAIN_CHAT_MAX, MAIN_DEFAULT_RULES, type MainRules, type RecentGame } from '@palace/protocol';
 import type { TokensStore, User } from '../accounts/account-ports.js';
 import type { ServicePorts } from '../game-change.js';
@@ -16,6 +26,7 @@ import {
   type MainChatEntry,
   type MainMeta,
   type MainSeatMeta,
+  type MainTournamentMeta,
   mainGameId,
   reactMain,
   sameSettings,
@@ -127,6 +138,91 @@ export class MainGames extends VariantGames<MainMeta> {
     return ok(created.value.game);
   }
 
+  /**
+   * Opens a tournament table (docs/tournaments.md): a main game under `id` with every player seated
+   * in the order given, dealt from `seed` (the round's deal for the table's size), with the
+   * tournament preset's rules, no fee and no prize of its own. Seated in full, it starts at once
+   * (face-up choice; turn clocks and AI takeover as in any game). `ai`: a simulated entrant the AI
+   * plays. Creating a table that exists already answers it (a round's tables are created again
+   * after a crash).
+   */
+  async createTable(input: {
+    readonly id: string;
+    readonly seed: string;
+    readonly name: string;
+    readonly host: { readonly userId: number; readonly username: string };
+    readonly players: ReadonlyArray<{
+      readonly userId: number;
+      readonly username: string;
+      readonly avatar: string | null;
+      readonly ai: AiLevel | null;
+    }>;
+    readonly tournament: MainTournamentMeta;
+  }): Answer<StoredGame<MainMeta>> {
+    const preset = PRESETS[input.tournament.preset].rules;
+    const rules: MainRules = {
+      clearWithTens: preset.clearWithTens,
+      sevenLower: preset.sevenLower,
+      burnFourOfAKind: preset.burnFourOfAKind,
+      mustPlayAllSameValue: preset.mustPlayAllSameValue,
+    };
+    const seats: Record<string, MainSeatMeta> = {};
+    for (const p of input.players) {
+      seats[String(p.userId)] = { userId: p.userId, username: p.username, avatar: p.avatar, paid: 0 };
+    }
+    const created = await this.games.create({
+      id: input.id,
+      seed: input.seed,
+      options: tableOptions({
+        rules: { ...preset, chooseFaceUp: true },
+        flow: 'auto',
+        maxSeats: input.players.length,
+        startNeedsReady: false,
+      }),
+      meta: {
+        name: input.name,
+        gameCode: null,
+        isPrivate: false,
+        allowBots: false,
+        playerLimit: input.players.length,
+        entryFee: 0,
+        rules,
+        hostId: input.host.userId,
+        hostName: input.host.username,
+        hostAvatar: null,
+        seats,
+        chat: [],
+        chatSeq: 0,
+        lastAction: null,
+        startedAt: null,
+        finishedAt: null,
+        cancelled: false,
+        lastChange: 'state',
+        tournament: input.tournament,
+      },
+      aiDelayMs: this.aiDelayMs,
+      initial: () => ({
+        commands: input.players.map(
+          (p): Command => ({ type: 'sit', seat: String(p.userId), name: p.username, ai: p.ai }),
+        ),
+      }),
+    });
+    if (created.ok) return ok(created.value.game);
+    if (created.error.code !== 'game/id_taken') return created;
+    const existing = await this.games.get(input.id);
+    const same =
+      existing.ok &&
+      existing.value.meta.tournament?.id === input.tournament.id &&
+      existing.value.meta.tournament.round === input.tournament.round &&
+      existing.value.meta.tournament.table === input.tournament.table;
+    return same ? existing : created;
+  }
+
+  /** A fresh main game id (a tournament table's, chosen when its round is planned). */
+  newTableId(): string {
+    return this.games.newId();
+  }
+
   /** The game, or `game/not_found` (also for an id that cannot be one). */
   async get(rawId: number | string): Answer<StoredGame<MainMeta>> {
     const id = mainGameId(rawId);
@@ -178,6 +274,8 @@ export class MainGames extends VariantGames<MainMeta> {
     if (id === null) return err(serviceError('game/not_found'));
     return offerRematch(this.games, this.ports.clock, id, {
       prove: (game) => {
+        // A tournament seats its next round itself (docs/tournaments.md).
+        if (game.meta.tournament !== undefined) return err(serviceError('rematch/tournament'));
         const seat = userSeat(game.state, user);
         return seat.ok ? ok({ who: user, mayOffer: true, name: user.username }) : seat;
       },

@@ -1,7 +1,7 @@
 import type { LobbyGame } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
 import type { MainMeta } from './main-meta.js';
-import { iso, mainStatus } from './main-view.js';
+import { iso, mainStatus, tableOfTournament } from './main-view.js';
 
 /** How many open games the lobby looks at. */
 export const MAIN_LOBBY_LIMIT = 200;
@@ -34,6 +34,7 @@ export function lobbyEntry(game: StoredGame<MainMeta>): LobbyListing {
       entryFee: meta.entryFee,
       hostId: meta.hostId,
       hostName: meta.hostName,
+      tournament: tableOfTournament(meta),
     },
   };
 }

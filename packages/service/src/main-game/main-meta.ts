@@ -72,6 +72,21 @@ export type MainMeta = {
   readonly rematch?: RematchOffer | null;
   /** The users watching the game without a seat, by id (absent in games stored before watching). */
   readonly watchers?: readonly number[];
+  /** A tournament table's place in its tournament (docs/tournaments.md); absent for other games. */
+  readonly tournament?: MainTournamentMeta;
+};
+
+/** Where a tournament table belongs: its room shows "Round r of R, table t". */
+export type MainTournamentMeta = {
+  readonly id: number;
+  readonly name: string;
+  readonly round: number;
+  readonly rounds: number;
+  readonly table: number;
+  /** The tournament's rule preset: the table is rated in it. */
+  readonly preset: 'classic' | 'easy' | 'wild';
+  /** Everyone seated in the round at any table: they may not watch another table of it while it plays. */
+  readonly roundPlayers: readonly number[];
 };
 
 /**

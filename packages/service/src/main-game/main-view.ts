@@ -1,5 +1,5 @@
 import { prizeFor, viewFor } from '@palace/core';
-import type { MainChatMessage, MainGameState, MainPlayer, RecentGame } from '@palace/protocol';
+import type { MainChatMessage, MainGameState, MainPlayer, RecentGame, TableOfTournament } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
 import { rematchView } from '../rematch.js';
 import { isAway, turnDeadline } from '../seat-view.js';
@@ -124,5 +124,12 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
     finishedAt: meta.finishedAt === null ? null : iso(meta.finishedAt),
     rematch: rematch === null ? null : { gameId: Number(rematch.gameId), offeredBy: rematch.offeredBy },
     watchers: meta.watchers?.length ?? 0,
+    tournament: tableOfTournament(meta),
   };
+}
+
+/** Where a tournament table belongs, as its room and the lobby show it, or null for another game. */
+export function tableOfTournament(meta: MainMeta): TableOfTournament | null {
+  const of = meta.tournament;
+  return of === undefined ? null : { id: of.id, name: of.name, round: of.round, rounds: of.rounds, table: of.table };
 }
