@@ -118,6 +118,7 @@ describe('tournaments over HTTP and /ws', () => {
 
     const created = await host.jar.post<Tournament>('/api/tournaments', {
       name: 'Loopback Cup',
+      preset: 'easy',
       maxPlayers: 4,
       tableSize: 2,
       rounds: 2,
@@ -191,6 +192,11 @@ describe('tournaments over HTTP and /ws', () => {
     // Points: two heads-up tables a round, one point each.
     expect(done.entries.reduce((sum, e) => sum + e.points, 0)).toBe(4);
     const ledger = await checkLedger(server.dataFile);
+    // Tables are rated in the tournament's preset: two rated games each.
+    const ratings = ok200(
+      await winner.jar.get<{ ratings: Array<{ preset: string; games: number }> }>('/api/ratings/me'),
+    );
+    expect(ratings.ratings.map((r) => [r.preset, r.games])).toEqual([['easy', 2]]);
     // Four fees and one prize, two rows each.
     const kinds = ledger.rows.filter((r) => r.gameId === `tournament:${id}`).map((r) => r.kind);
     expect(kinds.sort()).toEqual([...Array(8).fill('fee'), 'prize', 'prize']);

@@ -265,4 +265,56 @@ describe('TournamentsService', () => {
     expect(code(await s.main.rematch(atB, b.id))).toBe('rematch/tournament');
     expect((await loadTournament(s, id)).status).toBe('finished');
   });
+  it('tournaments - two nodes moving one tournament on at once make one change: one next round, one prize', async () => {
+    const s = tournamentSetup();
+    const users = await players(s, 4, 1000);
+    // A second node: its own main-games service and tournament service over the same stores.
+    const nodeB = new MainGames({
+      store: s.store,
+      clock: s.clock,
+      ids: s.ids,
+      scheduler: s.scheduler,
+      publisher: s.publisher,
+      tokens: s.bank,
+    });
+    const tournamentsB = new TournamentsService(
+      { store: s.tournamentStore, clock: s.clock, ids: s.ids, scheduler: s.scheduler, tokens: s.bank },
+      nodeB,
+    );
+    const t = value(
+      await s.tournaments.create(users[0] as User, {
+        name: 'Two Nodes',
+        maxPlayers: 4,
+        tableSize: 2,
+        rounds: 2,
+        entryFee: 100,
+      }),
+    );
+    // The last two entries race on the two nodes: both are taken (one retried), and only one starts round 1.
+    for (const user of users.slice(0, 2)) value(await s.tournaments.enter(user, t.id));
+    const [third, fourth] = await Promise.all([
+      s.tournaments.enter(users[2] as User, t.id),
+      tournamentsB.enter(users[3] as User, t.id),
+    ]);
+    expect([third.ok, fourth.ok]).toEqual([true, true]);
+    await settle();
+    const started = await loadTournament(s, t.id);
+    expect(started.data.roundList).toHaveLength(1);
+    // Both nodes move it on after every table change, and both sweep.
+    await playRound(s, t.id, users);
+    await Promise.all([
+      s.tournaments.sweep(),
+      tournamentsB.sweep(),
+      s.tournaments.advance(t.id),
+      tournamentsB.advance(t.id),
+    ]);
+    expect((await loadTournament(s, t.id)).data.roundList).toHaveLength(2);
+    await playRound(s, t.id, users);
+    await Promise.all([s.tournaments.sweep(), tournamentsB.sweep()]);
+    const done = await loadTournament(s, t.id);
+    expect(done.status).toBe('finished');
+    const prizes = s.bank.rows.filter((r) => r.kind === 'prize' && r.amount > 0);
+    expect(prizes).toHaveLength(1);
+    expect(await ledgerSum(s, users)).toBe(0);
+  });
 });
