@@ -318,3 +318,25 @@ describe('TournamentsService', () => {
     expect(await ledgerSum(s, users)).toBe(0);
   });
 });
+
+describe('TournamentsService with nobody at the tables', () => {
+  it('tournaments - a round always ends: the turn clock plays absent players until the tournament finishes', async () => {
+    const s = tournamentSetup();
+    const users = await players(s, 5, 1000);
+    const id = await full(s, users[0] as User, users, { tableSize: 4, rounds: 2 });
+    expect((await loadTournament(s, id)).data.roundList[0]?.tables.map((t) => t.seats.length)).toEqual([3, 2]);
+    // Nobody ever comes: the turn clock (then the away seats' AI) plays every seat.
+    for (let step = 0; step < 20_000; step++) {
+      const t = await loadTournament(s, id);
+      if (t.status === 'finished') break;
+      s.clock.advance(5_000);
+      s.scheduler.runDue();
+      await settle();
+    }
+    const done = await loadTournament(s, id);
+    expect(done.status).toBe('finished');
+    expect(done.data.roundList).toHaveLength(2);
+    // 3 + 1 points a round (tables of 3 and 2).
+    expect(tournamentView(done, null).entries.reduce((sum, e) => sum + e.points, 0)).toBe(8);
+  });
+});
