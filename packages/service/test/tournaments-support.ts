@@ -1,5 +1,7 @@
 import {
+  MainGames,
   type MainMeta,
+  type MemoryGamesStore,
   MemoryTournamentsStore,
   type StoredGame,
   type StoredTournament,
@@ -8,6 +10,29 @@ import {
 } from '../src/index.js';
 import { chooseFaceUp, playToEnd, registered, type Setup, setup, stored } from './main-support.js';
 import { value } from './support.js';
+
+/**
+ * Another server node over the same stores: its own main-games service (over `games`, default the
+ * shared store) and tournament service.
+ */
+export function node(
+  s: Setup & { readonly tournamentStore: MemoryTournamentsStore },
+  games: MemoryGamesStore = s.store,
+) {
+  const main = new MainGames({
+    store: games,
+    clock: s.clock,
+    ids: s.ids,
+    scheduler: s.scheduler,
+    publisher: s.publisher,
+    tokens: s.bank,
+  });
+  const tournaments = new TournamentsService(
+    { store: s.tournamentStore, clock: s.clock, ids: s.ids, scheduler: s.scheduler, tokens: s.bank },
+    main,
+  );
+  return { main, tournaments };
+}
 
 /** The main-game fixtures plus a tournament service over the same bank, clock and scheduler. */
 export function tournamentSetup(seed = 'seed') {

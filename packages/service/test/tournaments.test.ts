@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MainGames,
-  MEMORY_HOUSE,
-  MemoryGamesStore,
-  mainView,
-  TournamentsService,
-  tournamentView,
-  type User,
-} from '../src/index.js';
+import { MEMORY_HOUSE, MemoryGamesStore, mainView, tournamentView, type User } from '../src/index.js';
 import { guest, registered, stored } from './main-support.js';
 import { code, value } from './support.js';
 import {
   currentTables,
   full,
   loadTournament,
+  node,
   players,
   playRound,
   settle,
@@ -202,10 +195,7 @@ describe('TournamentsService', () => {
     expect((await loadTournament(s, t.id)).status).toBe('open');
     s.clock.advance(600_000);
     // A node that restarted: a fresh service over the same stores finds it due in its sweep.
-    const again = new TournamentsService(
-      { store: s.tournamentStore, clock: s.clock, ids: s.ids, scheduler: s.scheduler, tokens: s.bank },
-      s.main,
-    );
+    const again = node(s).tournaments;
     await again.sweep();
     const running = await loadTournament(s, t.id);
     expect(running.status).toBe('running');
@@ -218,18 +208,7 @@ describe('TournamentsService', () => {
     const users = await players(s, 4, 500);
     // The node that takes the filling entry dies before its tables reach the store: stand for it
     // with a service whose tables go to a games store of its own (lost with the node).
-    const lost = new MainGames({
-      store: new MemoryGamesStore(s.bank),
-      clock: s.clock,
-      ids: s.ids,
-      scheduler: s.scheduler,
-      publisher: s.publisher,
-      tokens: s.bank,
-    });
-    const dying = new TournamentsService(
-      { store: s.tournamentStore, clock: s.clock, ids: s.ids, scheduler: s.scheduler, tokens: s.bank },
-      lost,
-    );
+    const dying = node(s, new MemoryGamesStore(s.bank)).tournaments;
     const t = value(await dying.create(users[0] as User, { name: 'Crash Cup', maxPlayers: 4 }));
     for (const user of users) value(await dying.enter(user, t.id));
     const row = await loadTournament(s, t.id);
@@ -269,18 +248,7 @@ describe('TournamentsService', () => {
     const s = tournamentSetup();
     const users = await players(s, 4, 1000);
     // A second node: its own main-games service and tournament service over the same stores.
-    const nodeB = new MainGames({
-      store: s.store,
-      clock: s.clock,
-      ids: s.ids,
-      scheduler: s.scheduler,
-      publisher: s.publisher,
-      tokens: s.bank,
-    });
-    const tournamentsB = new TournamentsService(
-      { store: s.tournamentStore, clock: s.clock, ids: s.ids, scheduler: s.scheduler, tokens: s.bank },
-      nodeB,
-    );
+    const tournamentsB = node(s).tournaments;
     const t = value(
       await s.tournaments.create(users[0] as User, {
         name: 'Two Nodes',
