@@ -123,6 +123,7 @@ describe('tournaments over HTTP and /ws', () => {
       tableSize: 2,
       rounds: 2,
       entryFee: 100,
+      startsAt: null,
     });
     expect(created.status).toBe(201);
     const id = created.body.id;

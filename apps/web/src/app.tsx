@@ -61,6 +61,7 @@ const TokensPage = PAGES.tokens.Page;
 const ProfilePage = PAGES.profile.Page;
 const FriendsPage = PAGES.friends.Page;
 const SettingsPage = PAGES.settings.Page;
+const TournamentsPage = PAGES.tournaments.Page;
 const PokerPage = PAGES.poker.Page;
 const SimplifiedPage = PAGES.simplified.Page;
 const ReplayPage = PAGES.replay.Page;
@@ -115,6 +116,7 @@ export function App(): ReactElement {
               <Route path="/profile" element={inShell(<ProfilePage />)} />
               <Route path="/friends" element={inShell(<FriendsPage />)} />
               <Route path="/settings" element={inShell(<SettingsPage />)} />
+              <Route path="/tournaments/:id?" element={inShell(<TournamentsPage />)} />
               <Route path="*" element={<NotFound />} />
             </Route>
           </Routes>

@@ -63,6 +63,7 @@ export const PAGES = {
   profile: lazyPage(ROUTE_LOADERS.profile, (m) => m.ProfilePage),
   friends: lazyPage(ROUTE_LOADERS.friends, (m) => m.FriendsPage),
   settings: lazyPage(ROUTE_LOADERS.settings, (m) => m.SettingsPage),
+  tournaments: lazyPage(ROUTE_LOADERS.tournaments, (m) => m.TournamentsPage),
   poker: lazyPage(ROUTE_LOADERS.poker, (m) => m.PokerPage),
   simplified: lazyPage(ROUTE_LOADERS.simplified, (m) => m.SimplifiedPage),
   replay: lazyPage(ROUTE_LOADERS.replay, (m) => m.ReplayPage),

@@ -14,6 +14,7 @@ export const ROUTE_LOADERS = {
   profile: () => import('./pages/profile-page.js'),
   friends: () => import('./pages/friends-page.js'),
   settings: () => import('./pages/settings/settings-page.js'),
+  tournaments: () => import('./pages/tournaments/tournaments-page.js'),
   poker: () => import('./pages/prototypes/poker-page.js'),
   simplified: () => import('./pages/prototypes/simplified-page.js'),
   replay: () => import('./pages/replay/replay-page.js'),

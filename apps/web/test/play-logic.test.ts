@@ -58,11 +58,16 @@ describe('create and lobby', () => {
     expect(gameCode(1700000000000)).toMatch(/^GAME-1700000000000-[A-Z]{6}$/);
   });
   it('lobby - filter chips', () => {
-    const games = [{ isPrivate: false }, { isPrivate: true }] as unknown as Parameters<typeof filterGames>[0];
-    expect(filterGames(games, 'All Games')).toHaveLength(2);
-    expect(filterGames(games, 'Public')).toEqual([games[0]]);
+    const table = { id: 7, name: 'Spring Cup', round: 1, rounds: 3, table: 2 };
+    const games = [
+      { isPrivate: false, tournament: null },
+      { isPrivate: true, tournament: null },
+      { isPrivate: false, tournament: table },
+    ] as unknown as Parameters<typeof filterGames>[0];
+    expect(filterGames(games, 'All Games')).toHaveLength(3);
+    expect(filterGames(games, 'Public')).toEqual([games[0], games[2]]);
     expect(filterGames(games, 'Private')).toEqual([games[1]]);
-    expect(filterGames(games, 'Tournaments')).toEqual([]);
+    expect(filterGames(games, 'Tournaments')).toEqual([games[2]]);
   });
 });
 

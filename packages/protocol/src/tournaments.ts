@@ -51,7 +51,7 @@ export const CreateTournamentBody = Type.Object({
   rounds: Type.Optional(Type.Integer()),
   entryFee: Type.Optional(Type.Integer()),
   /** ISO 8601 time; 5 minutes to 7 days ahead. */
-  startsAt: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+  startsAt: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 40 })])),
 });
 export type CreateTournamentBody = Static<typeof CreateTournamentBody>;
 

@@ -58,7 +58,22 @@ export const FAQ: readonly AccordionItem[] = [
   {
     id: 'tournaments',
     title: 'Are there tournaments?',
-    body: <p>Not yet: tournaments are coming later. Keep an eye on the Tournaments tab.</p>,
+    body: (
+      <>
+        <p>
+          Yes. Any registered player can create one on the <Link to="/tournaments">Tournaments page</Link>: 4 to 32
+          players, tables of 2 to 4, 1 to 5 rounds, free or with an entry fee, starting when full or at a set time.
+          Guests may enter the free ones.
+        </p>
+        <p>
+          Every table of a round plays the <strong>same deal</strong> (duplicate), so a round measures play, not cards:
+          the seed is published as a commitment when the round starts and revealed when it ends. At each table you score
+          a point for every player you finish ahead of; the standings go by points, then by fewest cards left. The prize
+          pool (all entry fees) pays <strong>50% / 30% / 20%</strong> to the top three, or all of it to the winner with
+          fewer than 6 players.
+        </p>
+      </>
+    ),
   },
 ];
 

@@ -1,6 +1,7 @@
 import type { MainGameState, MainPlayer } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { tournamentPath, tournamentTableLabel } from '../../lib/tournament-label.js';
 import { Avatar } from '../../shell/avatar.js';
 import { isGuest, useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
@@ -68,8 +69,15 @@ export function GameRoom({
           {game.name} <span className="room-id small">#{game.id}</span>
         </h1>
         <span className="room-meta small">
-          {me === null ? 'Spectator' : me.isHost ? 'Host' : 'Player'} · {game.players.length}/{game.playerLimit} players
-          · prize {game.prizeAmount} SRT
+          {game.tournament !== null && (
+            // A tournament table: its place first, so a narrow header cuts the rest, never this.
+            <>
+              <Link to={tournamentPath(game.tournament.id)}>{tournamentTableLabel(game.tournament)}</Link> ·{' '}
+            </>
+          )}
+          {me === null ? 'Spectator' : me.isHost && game.tournament === null ? 'Host' : 'Player'} ·{' '}
+          {game.players.length}/{game.playerLimit} players
+          {game.tournament === null && ` · prize ${game.prizeAmount} SRT`}
         </span>
       </div>
       <span className={`status-badge ${game.status}`}>{statusLabel(game.status)}</span>

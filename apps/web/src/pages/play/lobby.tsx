@@ -1,7 +1,9 @@
 import type { LobbyGame, OnlineFriend, RecentGame } from '@palace/protocol';
 import { type ReactElement, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { apiGet } from '../../lib/api.js';
 import { durationLabel, timestampLabel } from '../../lib/format.js';
+import { tournamentPath, tournamentTableLabel } from '../../lib/tournament-label.js';
 import { Avatar } from '../../shell/avatar.js';
 import { isGuest, useAuth } from '../../stores/auth-store.js';
 import { ToggleGroup } from '../../ui/toggle-group.js';
@@ -20,10 +22,33 @@ export function filterGames(games: readonly LobbyGame[], filter: Filter): LobbyG
     case 'Private':
       return games.filter((g) => g.isPrivate);
     case 'Tournaments':
-      return [];
+      // Tournament tables (docs/product.md §D11 swiss-tournaments): main games that carry their place in one.
+      return games.filter((g) => g.tournament !== null);
     default:
       return [...games];
   }
+}
+
+/** What a lobby card offers: a seat (or the way back to one), watching, or nothing. */
+export type LobbyAction = 'join' | 'watch' | null;
+
+type Listed = Pick<LobbyGame, 'status' | 'players' | 'tournament'>;
+
+/**
+ * What `game` offers the viewer: a game in play is joined by its players (back to their seat) and
+ * watched by anyone else. A tournament table is seated by its tournament, so anyone but its players
+ * watches it from the start, except a player at another table of the same round (`games`: the
+ * lobby's list), whom the server refuses a look at the deal they are playing.
+ */
+export function lobbyAction(game: Listed, games: readonly Listed[], userId: number | null): LobbyAction {
+  const seatedAt = (g: Listed) => userId !== null && g.players.some((p) => p.id === userId);
+  if (seatedAt(game)) return 'join';
+  const of = game.tournament;
+  if (of === null) return game.status === 'active' ? 'watch' : 'join';
+  const inRound = games.some(
+    (g) => g.tournament !== null && g.tournament.id === of.id && g.tournament.round === of.round && seatedAt(g),
+  );
+  return inRound ? null : 'watch';
 }
 
 export function Lobby({
@@ -74,17 +99,17 @@ export function Lobby({
       <ul className="game-list" aria-busy={shown === null}>
         {shown === null
           ? [0, 1, 2].map((n) => <li key={n} className="card game-card skeleton" aria-hidden="true" />)
-          : shown.map((game) => (
-              <GameCard
-                key={game.id}
-                game={game}
-                // A game in play is joined by its players (back to their seat) and watched by anyone else.
-                watch={game.status === 'active' && !game.players.some((p) => p.id === user?.id)}
-                onOpen={() =>
-                  (game.status === 'active' && !game.players.some((p) => p.id === user?.id) ? onWatch : onJoin)(game.id)
-                }
-              />
-            ))}
+          : shown.map((game) => {
+              const action = lobbyAction(game, games ?? [], user?.id ?? null);
+              return (
+                <GameCard
+                  key={game.id}
+                  game={game}
+                  action={action}
+                  onOpen={() => (action === 'watch' ? onWatch : onJoin)(game.id)}
+                />
+              );
+            })}
         {shown !== null && shown.length === 0 && <li className="muted">No games here yet. Create one!</li>}
       </ul>
       <RecentGames />
@@ -93,7 +118,16 @@ export function Lobby({
   );
 }
 
-function GameCard({ game, watch, onOpen }: { game: LobbyGame; watch: boolean; onOpen: () => void }): ReactElement {
+function GameCard({
+  game,
+  action,
+  onOpen,
+}: {
+  game: LobbyGame;
+  action: LobbyAction;
+  onOpen: () => void;
+}): ReactElement {
+  const watch = action === 'watch';
   const extra = game.players.length - 3;
   const bots = game.players.filter((p) => p.isBot).length;
   return (
@@ -103,6 +137,12 @@ function GameCard({ game, watch, onOpen }: { game: LobbyGame; watch: boolean; on
         {game.allowBots && <span className="bots-tag">Bots welcome</span>}
         <span className={`status-badge ${game.status}`}>{game.status === 'active' ? 'Active' : 'Waiting'}</span>
       </div>
+      {game.tournament !== null && (
+        <div className="small muted">
+          <Link to={tournamentPath(game.tournament.id)}>{game.tournament.name}</Link>:{' '}
+          {tournamentTableLabel(game.tournament)}
+        </div>
+      )}
       <div className="game-card-meta">
         <span className="avatar-stack" aria-hidden="true">
           {game.players.slice(0, 3).map((p) => (
@@ -114,16 +154,21 @@ function GameCard({ game, watch, onOpen }: { game: LobbyGame; watch: boolean; on
           {game.playerCount}/{game.playerLimit} players
           {bots > 0 && ` · ${bots === 1 ? '1 bot' : `${bots} bots`}`}
         </span>
-        <span className="fee">{game.entryFee} SRT</span>
+        {/* A tournament table has no fee of its own: the tournament's prize pool is on its page. */}
+        {game.tournament === null && <span className="fee">{game.entryFee} SRT</span>}
       </div>
-      <button
-        type="button"
-        className={`button ${watch ? 'button-secondary' : 'button-primary'}`}
-        aria-label={watch ? `Watch ${game.name}` : undefined}
-        onClick={onOpen}
-      >
-        {watch ? 'Watch' : 'Join Game'}
-      </button>
+      {action === null ? (
+        <div className="muted small">You play another table of this round: watch it once the round is over.</div>
+      ) : (
+        <button
+          type="button"
+          className={`button ${watch ? 'button-secondary' : 'button-primary'}`}
+          aria-label={watch ? `Watch ${game.name}` : game.tournament !== null ? `Play ${game.name}` : undefined}
+          onClick={onOpen}
+        >
+          {watch ? 'Watch' : game.tournament !== null ? 'Play' : 'Join Game'}
+        </button>
+      )}
     </li>
   );
 }
