@@ -26,7 +26,7 @@ export function useNodes(options: ServerOptions = {}): () => Nodes {
       throw error;
     });
     nodes = { a, b };
-  });
+  }, 60_000);
   afterAll(async () => {
     await nodes?.a.close();
     await nodes?.b.close();

@@ -231,13 +231,14 @@ export interface Served {
  */
 export function useServer(options: ServerOptions = {}): () => Served {
   let served: Served | undefined;
+  // A server starts in well under a second on an idle machine; a loaded CI machine gets a minute.
   beforeAll(async () => {
     const server = await startServer(options);
     served = { server, c: new Client(server.base) };
-  });
+  }, 60_000);
   afterAll(async () => {
     await served?.server.close();
-  });
+  }, 60_000);
   return () => {
     if (served === undefined) throw new Error('useServer: the server runs only while the tests do');
     return served;
