@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MEMORY_HOUSE, MemoryGamesStore, mainView, tournamentView, type User } from '../src/index.js';
 import { guest, registered, stored } from './main-support.js';
@@ -306,5 +307,40 @@ describe('TournamentsService with nobody at the tables', () => {
     expect(done.data.roundList).toHaveLength(2);
     // 3 + 1 points a round (tables of 3 and 2).
     expect(tournamentView(done, null).entries.reduce((sum, e) => sum + e.points, 0)).toBe(8);
+  });
+});
+
+describe('TournamentsService deals', () => {
+  it('tournaments - every table of a round with the same size is dealt the same cards, seat by seat, from the committed deal', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 4, max: 32 }), fc.integer({ min: 2, max: 4 }), async (n, k) => {
+        const s = tournamentSetup(`deal-${n}-${k}`);
+        const users = await players(s, n, 0);
+        const id = await full(s, users[0] as User, users, { tableSize: k, rounds: 1 });
+        const t = await loadTournament(s, id);
+        const round = t.data.roundList[0];
+        if (round === undefined) throw new Error('no round');
+        const tables = await currentTables(s, id);
+        expect(tables).toHaveLength(round.tables.length);
+        const bySize = new Map<number, string[][]>();
+        for (const game of tables) {
+          const size = game.state.seats.length;
+          const deal = round.deals.find((d) => d.tableSize === size);
+          // The table's own commitment is the round's for its size.
+          expect(game.commitment).toBe(deal?.commitment);
+          const cards = game.state.seats.map((seat) =>
+            [...seat.hand, ...seat.faceUp, ...seat.faceDown].map((c) => `${c.rank}${c.suit}`),
+          );
+          const first = bySize.get(size);
+          if (first === undefined) bySize.set(size, cards);
+          else expect(cards).toEqual(first);
+        }
+        // No player at two tables; each at the table the tournament says.
+        const seated = tables.flatMap((g) => g.state.seats.map((seat) => Number(seat.id)));
+        expect(new Set(seated).size).toBe(seated.length);
+        expect(seated.length + round.byes.length).toBe(n);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
