@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
 import { migrate } from './migrations.js';
 import type { Database } from './schema.js';
 
@@ -17,7 +17,34 @@ export async function openSqlite(file: string): Promise<Kysely<Database>> {
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   await migrate(db as unknown as Kysely<unknown>);
   return db;
+}
+
+/** Prepared statements kept per connection (the oldest is dropped past this many). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * `database` for Kysely with its prepared statements reused by SQL text: Kysely's SQLite driver
+ * prepares every query anew, and better-sqlite3 advises preparing a statement once and running it
+ * many times (a prepared statement is compiled SQL; the queries here are a fixed set, their values
+ * bound per run). A statement still running (an iteration in progress) is not shared: a new one is
+ * prepared for the second use.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      const kept = cache.get(sql);
+      if (kept !== undefined && !kept.busy) return kept;
+      const statement = database.prepare(sql);
+      if (kept === undefined) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }

@@ -100,7 +100,6 @@ describe('simple REST game over HTTP', () => {
     const humans = [alice, bob];
     let final: SimpleGameState | null = null;
     const turnLines = new Set<string>();
-    let aiWaits = 0;
     for (let step = 0; step < 5_000 && final === null; step++) {
       const views = await checkedViews(gameId, humans, stranger);
       for (const line of views[0]?.chat ?? []) if (line.text.startsWith("It's ")) turnLines.add(line.text);
@@ -114,7 +113,6 @@ describe('simple REST game over HTTP', () => {
       const view = views[mine];
       if (mover === undefined || view === undefined || view.lastUpdate !== state.lastUpdate) {
         // The AI's turn (or it just moved): the client polls until it has played.
-        aiWaits++;
         await sleep(5);
         continue;
       }
@@ -126,7 +124,6 @@ describe('simple REST game over HTTP', () => {
       }
     }
     if (final === null) throw new Error('the game did not end');
-    expect(aiWaits).toBeGreaterThan(0);
     expect(final.winner).not.toBeNull();
     expect(final.currentTurn).toBeNull();
     expect(final.standings?.map((s) => s.place)).toEqual([1, 2, 3]);
