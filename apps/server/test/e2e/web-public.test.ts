@@ -123,7 +123,8 @@ describe('web client - public games in two browsers', () => {
       const finished = a.getByRole('region', { name: 'Game over' });
       const myTurn = a.locator('.gt-turn.mine');
       let moves = 0;
-      for (let step = 0; step < 600 && !(await finished.isVisible()); step++) {
+      // Up to 1,500 steps: a game of many pick-ups is long, and a loaded machine answers slowly.
+      for (let step = 0; step < 1500 && !(await finished.isVisible()); step++) {
         const before = await version(a);
         if (await myTurn.isVisible()) {
           const playable = a.locator('[data-zone="own"] button[data-card-id]:not([disabled])');
@@ -145,7 +146,7 @@ describe('web client - public games in two browsers', () => {
           await newState(a, before, 2000);
         }
       }
-      await finished.waitFor({ timeout: 1000 });
+      await finished.waitFor({ timeout: 10_000 });
       const winnerLine = (await a.locator('.public-winner').textContent()) ?? '';
       expect(winnerLine).toMatch(/^(You win!|AI Player 1 wins!)$/);
       await expect(a.getByRole('list', { name: 'Final standings' }).getByRole('listitem').count()).resolves.toBe(2);

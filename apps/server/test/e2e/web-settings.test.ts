@@ -1,66 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SocketClient, upgradeStatus } from '../main-client.js';
 import { audit, report, SIZES, type Size } from './axe-audit.js';
-import { type BrowserUser, openBrowser, SHOTS_DIR, useWebServer } from './browser.js';
+import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
+import { expectLaidOut } from './page-layout.js';
 import { expectTableFitsEverywhere } from './table-fit.js';
 
-/** The four sizes the settings page is laid out for (docs/product.md §D10). */
-const LAYOUT_SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'small-phone', width: 360, height: 640 },
-  { name: 'phone-side', width: 844, height: 390 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const;
-
-/**
- * Runs in the page (plain JS: the server tests have no DOM types): every control, heading and line
- * of text in the page's main region lies within the viewport's width, no two of them overlap
- * (one inside the other is fine), and the page does not scroll sideways.
- */
-const LAYOUT_SCRIPT = `(() => {
-  const problems = [];
-  const width = window.innerWidth;
-  const main = document.querySelector('main') ?? document.body;
-  const name = (el) => el.tagName.toLowerCase() + ' "' + (el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '') + '"';
-  const items = [...main.querySelectorAll('button, input, a, select, textarea, label, h1, h2, p, legend, .avatar, .bot-mark')]
-    .filter((el) => el.checkVisibility())
-    .map((el) => ({ el, rect: el.getBoundingClientRect() }))
-    .filter(({ rect }) => rect.width > 0.5 && rect.height > 0.5);
-  for (const { el, rect } of items) {
-    if (rect.left < -0.5 || rect.right > width + 0.5) {
-      problems.push(name(el) + ' sticks out sideways: ' + Math.round(rect.left) + '..' + Math.round(rect.right));
-    }
-  }
-  for (let i = 0; i < items.length; i++) {
-    for (let j = i + 1; j < items.length; j++) {
-      const a = items[i];
-      const b = items[j];
-      if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
-      const w = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
-      const h = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
-      if (w > 1 && h > 1) problems.push(name(a.el) + ' overlaps ' + name(b.el));
-    }
-  }
-  const scroller = document.scrollingElement ?? document.documentElement;
-  if (scroller.scrollWidth > width + 1) problems.push('the page scrolls sideways: ' + scroller.scrollWidth + ' px wide');
-  return problems;
-})()`;
+/** What the settings page's layout check looks at (see page-layout.ts). */
+const SETTINGS_LAYOUT = 'button, input, a, select, textarea, label, h1, h2, p, legend, .avatar, .bot-mark';
 
 /** At each layout size: no overlap, no sideways scrolling; a full-page screenshot settings-{state}-{size}.png. */
-async function expectLaidOut(page: Page, state: string, back: { width: number; height: number }): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const size of LAYOUT_SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.waitForTimeout(150);
-    const problems = (await page.evaluate(LAYOUT_SCRIPT)) as string[];
-    expect(problems, `${state} at ${size.name}`).toEqual([]);
-    await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: join(SHOTS_DIR, `settings-${state}-${size.name}.png`), fullPage: true });
-  }
-  await page.setViewportSize(back);
+function expectSettingsLaidOut(page: Page, state: string, back: { width: number; height: number }): Promise<void> {
+  return expectLaidOut(page, `settings-${state}`, { selectors: SETTINGS_LAYOUT, minSize: 0.5, back });
 }
 
 /**
@@ -164,7 +115,7 @@ describe('web client - /settings in a real browser', () => {
       await bots.getByText(botName).waitFor();
       await bots.getByText('BOT', { exact: true }).waitFor();
       await expect(upgradeStatus(base, { authorization: `Bearer ${token}` })).resolves.toBe(101);
-      await expectLaidOut(page, 'token', SIZES[size]);
+      await expectSettingsLaidOut(page, 'token', SIZES[size]);
       expect(report(await audit(page, `${size} /settings with a new bot token`))).toBe('');
       // The token shows only right after it is made.
       await page.reload();
@@ -212,7 +163,7 @@ describe('web client - /settings in a real browser', () => {
       await page.getByLabel('Type your username to confirm').fill(`${username}x`);
       await page.getByRole('button', { name: 'Delete my account forever' }).click();
       await page.getByText('Type your username to confirm.', { exact: true }).waitFor();
-      await expectLaidOut(page, 'delete', SIZES[size]);
+      await expectSettingsLaidOut(page, 'delete', SIZES[size]);
       expect(report(await audit(page, `${size} /settings asking to confirm the deletion`))).toBe('');
       await page.getByLabel('Type your username to confirm').fill(username);
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-pass');

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MainCard, Tournament } from '@palace/protocol';
 import type { Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { guest, joinGame, me, type Player, registered, type Seat, seatOf } from '../main-harness.js';
 import { auditSizes, report } from './axe-audit.js';
 import { type BrowserUser, openBrowser, SHOTS_DIR, useWebServer } from './browser.js';
+import { expectLaidOut } from './page-layout.js';
 import { expectTableFitsEverywhere, TABLE_SIZES } from './table-fit.js';
 
 /**
@@ -21,62 +21,16 @@ import { expectTableFitsEverywhere, TABLE_SIZES } from './table-fit.js';
 
 const CODE = 'TOURNEY-WEB';
 
-/** The sizes the pages are laid out for (docs/product.md §D10). */
-const LAYOUT_SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'small-phone', width: 360, height: 640 },
-  { name: 'phone-side', width: 844, height: 390 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
-/**
- * Runs in the page (plain JS: the server tests have no DOM types): every control, heading and line
- * of text in the main region lies within the viewport's width, no two of them overlap (one inside
- * the other is fine), and the page does not scroll sideways.
- */
-const LAYOUT_SCRIPT = `(() => {
-  const problems = [];
-  const width = window.innerWidth;
-  const main = document.querySelector('main') ?? document.body;
-  const name = (el) => el.tagName.toLowerCase() + ' "' + (el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '') + '"';
-  const items = [...main.querySelectorAll('button, input, a, select, textarea, label, h1, h2, h3, h4, p, legend, dt, dd, th, td, code, .avatar, .status-badge')]
-    .filter((el) => el.checkVisibility())
-    .map((el) => ({ el, rect: el.getBoundingClientRect() }))
-    .filter(({ rect }) => rect.width > 1.5 && rect.height > 1.5);
-  for (const { el, rect } of items) {
-    if (rect.left < -0.5 || rect.right > width + 0.5) {
-      problems.push(name(el) + ' sticks out sideways: ' + Math.round(rect.left) + '..' + Math.round(rect.right));
-    }
-  }
-  for (let i = 0; i < items.length; i++) {
-    for (let j = i + 1; j < items.length; j++) {
-      const a = items[i];
-      const b = items[j];
-      if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
-      const w = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
-      const h = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
-      if (w > 1 && h > 1) problems.push(name(a.el) + ' overlaps ' + name(b.el));
-    }
-  }
-  const scroller = document.scrollingElement ?? document.documentElement;
-  if (scroller.scrollWidth > width + 1) problems.push('the page scrolls sideways: ' + scroller.scrollWidth + ' px wide');
-  return problems;
-})()`;
+/** What the tournament pages' layout check looks at (see page-layout.ts). */
+const TOURNAMENT_LAYOUT =
+  'button, input, a, select, textarea, label, h1, h2, h3, h4, p, legend, dt, dd, th, td, code, .avatar, .status-badge';
 
 /** At each layout size: nothing overlaps or sticks out; a full-page screenshot tournaments-{name}-{size}.png at each. */
-async function expectLaidOut(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const size of LAYOUT_SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.waitForTimeout(150);
-    const problems = (await page.evaluate(LAYOUT_SCRIPT)) as string[];
-    expect(problems, `${name} at ${size.name}`).toEqual([]);
-    await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: join(SHOTS_DIR, `tournaments-${name}-${size.name}.png`), fullPage: true });
-  }
-  await page.setViewportSize(PHONE);
+function expectTournamentLaidOut(page: Page, name: string): Promise<void> {
+  return expectLaidOut(page, `tournaments-${name}`, { selectors: TOURNAMENT_LAYOUT, minSize: 1.5, back: PHONE });
 }
 
 /**
@@ -143,7 +97,7 @@ describe('web client - tournaments in a real browser', () => {
     await page.getByRole('button', { name: 'Create Tournament' }).click();
     await page.getByText('Tournament name must be at least 3 characters').waitFor();
     await expect(name.getAttribute('aria-invalid')).resolves.toBe('true');
-    await expectLaidOut(page, 'create');
+    await expectTournamentLaidOut(page, 'create');
     expect(report(await auditSizes(page, '/tournaments (create form, a refusal)'))).toBe('');
     await name.fill('Duplicate Cup');
     await page.getByRole('button', { name: 'Create Tournament' }).click();
@@ -186,7 +140,7 @@ describe('web client - tournaments in a real browser', () => {
     await expect(tables.getByRole('link').allTextContents()).resolves.toEqual([`Play at table ${mine.number}`]);
     await expect(page.getByRole('link', { name: /^Watch/ }).count()).resolves.toBe(0);
     await page.getByRole('columnheader', { name: 'Cards left' }).waitFor();
-    await expectLaidOut(page, 'page');
+    await expectTournamentLaidOut(page, 'page');
     expect(report(await auditSizes(page, '/tournaments/{id} (running)'))).toBe('');
 
     // The list: the tournament, running, with its facts.
@@ -202,7 +156,7 @@ describe('web client - tournaments in a real browser', () => {
     await page.getByText('No open tournaments.').waitFor();
     await page.getByRole('button', { name: 'All', exact: true, pressed: false }).click();
     await card.waitFor();
-    await expectLaidOut(page, 'list');
+    await expectTournamentLaidOut(page, 'list');
     expect(report(await auditSizes(page, '/tournaments'))).toBe('');
 
     // Play: the room of the player's table, with its place in the tournament linked in the header.

@@ -19,7 +19,7 @@ import {
   tableRoomPath,
   type Viewer,
 } from './tournament-format.js';
-import { RoundList, SeedProof } from './tournament-rounds.js';
+import { Facts, RoundList, SeedProof } from './tournament-rounds.js';
 import { useTournament } from './use-tournament.js';
 
 /**
@@ -106,14 +106,7 @@ function Header({ t }: { readonly t: Tournament }): ReactElement {
         <span className="status-badge">{presetName(t.preset)} rules</span>
         <span className="status-badge">{progressLabel(t)}</span>
       </p>
-      <dl className="tournament-facts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} />
     </header>
   );
 }

@@ -22,6 +22,7 @@ import {
   TOURNAMENT_POLL_MS,
   type TournamentFilter,
 } from './tournament-format.js';
+import { Facts } from './tournament-rounds.js';
 
 /**
  * `/tournaments`: the list by status (All, Open, Running, Finished; `?status=` keeps the choice),
@@ -140,14 +141,7 @@ function TournamentCard({ tournament: t }: { readonly tournament: TournamentSumm
         </h3>
         <span className={`status-badge t-status-${t.status}`}>{statusLabel(t.status)}</span>
       </div>
-      <dl className="tournament-facts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} />
       <p className="muted small tournament-by">Created by {t.createdBy}</p>
     </li>
   );

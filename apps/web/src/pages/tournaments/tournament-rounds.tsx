@@ -163,3 +163,17 @@ function SeedCheck({ seed, commitment }: { readonly seed: string; readonly commi
     </dd>
   );
 }
+
+/** A tournament's facts (term and value pairs) as a definition list, on its card and its page. */
+export function Facts({ facts }: { readonly facts: ReadonlyArray<readonly [string, string]> }): ReactElement {
+  return (
+    <dl className="tournament-facts">
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
