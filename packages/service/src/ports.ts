@@ -52,6 +52,9 @@ export interface SeatClock {
   readonly away: readonly string[];
 }
 
+/** The house account: the other side of gifts, fees, refunds and prizes. */
+export const HOUSE = 0;
+
 /** Why a token movement happened. */
 export type PostingKind = 'gift' | 'fee' | 'refund' | 'prize' | 'claim';
 

@@ -1,10 +1,7 @@
 import { type GameEvent, prizeFor } from '@palace/core';
-import type { Effects, Posting, RatingsEffect, StoredGame } from '../ports.js';
+import { type Effects, HOUSE, type Posting, type RatingsEffect, type StoredGame } from '../ports.js';
 import { mainRatedPreset } from '../ratings/rating-model.js';
 import type { MainMeta } from './main-meta.js';
-
-/** The house account: the other side of fees, refunds and prizes. */
-const HOUSE = 0;
 
 /**
  * The token side of a change, written in the same transaction: a registered player's fee when

@@ -1,10 +1,7 @@
 import type { Tournament, TournamentSummary } from '@palace/protocol';
+import { iso } from '../main-game/main-view.js';
 import { prizeSplit, standingsOf } from './tournament-model.js';
 import type { StoredTournament } from './tournament-ports.js';
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
 
 function isoOrNull(ms: number | null): string | null {
   return ms === null ? null : iso(ms);

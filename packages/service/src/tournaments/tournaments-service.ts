@@ -1,9 +1,11 @@
 import { err, ok, type Result } from '@palace/core';
 import { TOURNAMENT_FILL_MS, TOURNAMENT_PLAYERS_MIN, type TournamentStatus } from '@palace/protocol';
 import type { TokensStore, User } from '../accounts/account-ports.js';
+import { MAX_ATTEMPTS } from '../game-service.js';
 import type { MainGames } from '../main-game/main-games.js';
 import type { MainMeta } from '../main-game/main-meta.js';
-import type { Clock, IdSource, Posting, Scheduler, StoredGame } from '../ports.js';
+import { mainGameId } from '../main-game/main-meta.js';
+import { type Clock, HOUSE, type IdSource, type Posting, type Scheduler, type StoredGame } from '../ports.js';
 import type { Rescues } from '../rescues.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import {
@@ -25,12 +27,8 @@ import type {
   TournamentsStore,
 } from './tournament-ports.js';
 
-/** The house account: the other side of fees, refunds and prizes. */
-const HOUSE = 0;
 /** Tournament ids are whole numbers from 1 to this. */
 const TOURNAMENT_ID_MAX = 999_999_999;
-/** Attempts at a write before answering `game/stale`. */
-const MAX_ATTEMPTS = 5;
 /** Attempts at finding an unused id. */
 const MAX_ID_ATTEMPTS = 20;
 
@@ -68,8 +66,8 @@ export function tournamentRef(id: string): string {
 
 /** A tournament id from the wire, or null when it cannot be one. */
 export function tournamentId(raw: number | string): string | null {
-  const text = String(raw).trim();
-  return /^[1-9][0-9]{0,14}$/.test(text) ? text : null;
+  // Tournament ids are written like main game ids: a whole number.
+  return mainGameId(raw);
 }
 
 /**
