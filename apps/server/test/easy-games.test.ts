@@ -52,12 +52,22 @@ describe('easy games over HTTP', () => {
       [1, final.winnerName],
       [2, final.winnerName === 'Alice' ? 'AI Player 1' : 'Alice'],
     ]);
-    expect(final.standings[0]?.cardsLeft).toBe(0);
-    expect(final.standings[1]?.cardsLeft).toBeGreaterThan(0);
-    const loser = final.players.find((p) => p.name === final.standings[1]?.name);
-    expect(final.standings[1]?.cardsLeft).toBe(
-      (loser?.handCount ?? 0) + (loser?.faceUp.length ?? 0) + (loser?.faceDownCount ?? 0),
-    );
+    // Lowest-card play against the AI usually ends with a player out; a long game of pick-ups can reach
+    // the move cap instead (core's MOVE_CAP), where the order is by cards left and the leader still holds
+    // some (a CI run met one). Both are real endings, each checked by its own rule.
+    expect(['out', 'moveCap']).toContain(final.endReason);
+    const held = (name: string | undefined) => {
+      const p = final.players.find((q) => q.name === name);
+      return (p?.handCount ?? 0) + (p?.faceUp.length ?? 0) + (p?.faceDownCount ?? 0);
+    };
+    if (final.endReason === 'out') {
+      expect(final.standings[0]?.cardsLeft).toBe(0);
+      expect(final.standings[1]?.cardsLeft).toBeGreaterThan(0);
+    } else {
+      expect(final.standings[0]?.cardsLeft).toBe(held(final.standings[0]?.name));
+      expect(final.standings[0]?.cardsLeft ?? 0).toBeLessThanOrEqual(final.standings[1]?.cardsLeft ?? 0);
+    }
+    expect(final.standings[1]?.cardsLeft).toBe(held(final.standings[1]?.name));
     // Polling the finished game still works; moves are refused.
     expectError(await ez.act(gameId, 'pickup', { playerId: me }), 409, 'This game has already ended');
     expectError(await ez.aiMove(gameId), 409, 'This game has already ended');
