@@ -1,12 +1,13 @@
 import type { MainCard, MainGameState, MainPlayer, RestCard, RestGameState, RestPlayer } from '@palace/protocol';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mainTableModel } from '../src/pages/play/main-table.js';
 import { restTableModel } from '../src/pages/rest-game/rest-table-model.js';
 import { PREFS_KEY, usePrefs } from '../src/stores/prefs-store.js';
 import { cardName, sortHand, tableCard } from '../src/table/cards.js';
 import { GameTable } from '../src/table/game-table.js';
-import { fanStep } from '../src/table/hand-fan.js';
+import { fanStep, type HandSpacing, handSpacing } from '../src/table/hand-fan.js';
 import type { TableModel } from '../src/table/model.js';
 import { actionSentence } from '../src/table/sentences.js';
 import { restSeat } from './rest-fixtures.js';
@@ -41,6 +42,34 @@ describe('table kit - cards, fan and sentences', () => {
     const step = fanStep(30, 340, 52);
     expect(step).toBeLessThan(52);
     expect(step * 29 + 52).toBeLessThanOrEqual(340 + 1e-9);
+  });
+
+  it('hand spacing - a row never runs past its width: the usual gap, a narrower one, or overlapped', () => {
+    // The case a CI run met at 844x390: 9 cards of 45 px in 406 px fit only with a narrower gap.
+    const tight = handSpacing(9, 406, 45);
+    expect(tight.kind).toBe('tight');
+    expect(handSpacing(5, 360, 52)).toEqual({ kind: 'natural' });
+    expect(handSpacing(30, 340, 52).kind).toBe('fanned');
+    const rowWidth = (s: HandSpacing, n: number, card: number) =>
+      s.kind === 'natural'
+        ? n * card + (n - 1) * card * 0.08
+        : s.kind === 'tight'
+          ? n * card + (n - 1) * s.gap
+          : (n - 1) * s.step + card;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 52 }),
+        fc.double({ min: 20, max: 120, noNaN: true }),
+        fc.double({ min: 120, max: 2000, noNaN: true }),
+        (n, card, width) => {
+          // A fan shows at least 1 px of each card: a row that cannot is out of scope.
+          fc.pre(width >= card + n);
+          const s = handSpacing(n, width, card);
+          expect(rowWidth(s, n, card)).toBeLessThanOrEqual(width + 1e-3);
+          if (s.kind === 'tight') expect(s.gap).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
   });
 
   it('sentences - plays, burns and pick-ups in one wording; the viewer is "You"', () => {

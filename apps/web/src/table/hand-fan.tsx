@@ -1,4 +1,4 @@
-import { type ReactElement, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactElement, useLayoutEffect, useRef, useState } from 'react';
 import { CardView } from './card-view.js';
 import type { TableCard } from './cards.js';
 
@@ -14,6 +14,25 @@ export function fanStep(count: number, width: number, cardWidth: number): number
   if (count <= 1) return cardWidth;
   const natural = cardWidth * (1 + GAP);
   return Math.max(1, Math.min(natural, (width - cardWidth) / (count - 1)));
+}
+
+/**
+ * How a row of `count` cards `cardWidth` wide is laid out in `width` px: `natural` (the usual gap,
+ * it fits), `tight` (side by side with a narrower `gap`) or `fanned` (overlapped, a card every
+ * `step` px). Never wider than `width` when a single card fits it.
+ */
+export type HandSpacing =
+  | { readonly kind: 'natural' }
+  | { readonly kind: 'tight'; readonly gap: number }
+  | { readonly kind: 'fanned'; readonly step: number };
+
+export function handSpacing(count: number, width: number, cardWidth: number): HandSpacing {
+  if (cardWidth <= 0 || width <= 0) return { kind: 'natural' };
+  const step = fanStep(count, width, cardWidth);
+  if (step < cardWidth) return { kind: 'fanned', step };
+  // Rounded down to a tenth of a pixel so the row never ends a fraction past its edge.
+  if (step < cardWidth * (1 + GAP)) return { kind: 'tight', gap: Math.floor((step - cardWidth) * 10) / 10 };
+  return { kind: 'natural' };
 }
 
 /**
@@ -37,8 +56,10 @@ export function HandFan(props: {
     const element = row.current;
     if (element === null) return;
     const measure = () => {
-      // A card's drawn width (the CSS variable computes to its formula, not to pixels).
-      const card = element.querySelector<HTMLElement>('.tc-visual')?.offsetWidth ?? 0;
+      // A card's drawn width, to the fraction of a pixel (the CSS variable computes to its formula,
+      // not to pixels; offsetWidth rounds, and n rounded cards can end a few px past the row).
+      const visual = element.querySelector<HTMLElement>('.tc-visual');
+      const card = visual === null ? 0 : Number.parseFloat(getComputedStyle(visual).width) || 0;
       setLayout((now) =>
         now.width === element.clientWidth && now.card === card ? now : { width: element.clientWidth, card },
       );
@@ -48,14 +69,18 @@ export function HandFan(props: {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const step = layout.width === 0 ? layout.card : fanStep(props.cards.length, layout.width, layout.card);
-  const fanned = layout.card > 0 && step < layout.card;
+  const spacing = handSpacing(props.cards.length, layout.width, layout.card);
+  const fanned = spacing.kind === 'fanned';
+  // Between side by side and overlapped, a narrower gap (a CI run met a 9-card hand that was
+  // 28 px wider than its row at 844x390 when only these two layouts existed).
+  const gap: CSSProperties | undefined =
+    spacing.kind === 'tight' ? ({ '--hand-gap': `${spacing.gap}px` } as CSSProperties) : undefined;
   const last = props.cards.length - 1;
   return (
     // A group, not a fieldset: a fieldset sizes to its cards (min-content), and the fan must size
     // its cards to the row.
     // biome-ignore lint/a11y/useSemanticElements: see above
-    <div ref={row} role="group" aria-label="Hand" className={`gt-hand${fanned ? ' fanned' : ''}`}>
+    <div ref={row} role="group" aria-label="Hand" className={`gt-hand${fanned ? ' fanned' : ''}`} style={gap}>
       {props.cards.map((card, i) => (
         <CardView
           key={card.id}
@@ -65,7 +90,7 @@ export function HandFan(props: {
           hinted={props.hinted.has(card.id)}
           selected={props.selected.has(card.id)}
           tabIndex={props.tabIndex(card.id)}
-          {...(fanned && i < last ? { slice: step } : {})}
+          {...(spacing.kind === 'fanned' && i < last ? { slice: spacing.step } : {})}
         />
       ))}
     </div>
