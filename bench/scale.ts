@@ -7,14 +7,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { measureFor, percentile, waitUntil } from '../apps/server/test/load/ws-load.js';
 import { lowestGroup, me, order } from '../apps/server/test/main-table.js';
 import type { MainCard, MainGameState, ServerMessage } from '../packages/protocol/src/index.js';
-import type { SkipLine } from './report.js';
+import { type CpuSpent, cpuSpent, sampleCpu } from './cpu.js';
+import { type SkipLine, type Spread, spread } from './report.js';
 import { benchServerEnv, freePort, healthy, stopChild } from './server.js';
 
 export interface ScaleOptions {
@@ -33,11 +34,23 @@ export type ScaleLine =
       readonly movesPerSec: number;
       readonly tables: number;
       readonly seconds: number;
-      readonly rounds: 1;
+      /** The measured time in thirds: the spread is of the thirds' median latency. */
+      readonly rounds: number;
+      readonly spread: Spread;
+      /**
+       * Where the processor time went (bench/cpu.ts): the machine's busy cores on average, and ms
+       * of CPU per move of the server nodes, of the load generator and of the rest (PostgreSQL).
+       * Nothing is pinned: nodes, database and clients share every core.
+       */
+      readonly cpu: CpuSpent | null;
+      readonly placement: false;
       /** `game_error` answers and sockets closed by a server during the run (both should be 0). */
       readonly errors: number;
     }
   | SkipLine;
+
+/** The measured time is reported in this many equal parts (the spread of their median latency). */
+const ROUNDS = 3;
 
 /** How `scripts/pg-test-cluster.sh` says PostgreSQL is not installed. */
 const PG_NOT_INSTALLED = 3;
@@ -194,8 +207,9 @@ async function guest(base: string): Promise<{ cookie: string; id: number }> {
 }
 
 /** Plays the workload against `bases` (the players of table t on bases[t % n] and bases[(t + 1) % n]). */
-async function playTables(bases: readonly string[], options: ScaleOptions) {
-  const latencies: number[] = [];
+async function playTables(bases: readonly string[], options: ScaleOptions, pids: readonly number[]) {
+  /** Each measured move: when its answer came (ms, performance.now) and how long it took. */
+  const latencies: Array<readonly [number, number]> = [];
   let measuring = false;
   let stopping = false;
   let games = 0;
@@ -231,7 +245,7 @@ async function playTables(bases: readonly string[], options: ScaleOptions) {
     const state = frame.game;
     const pending = table.pending;
     if (pending !== null && pending.mover !== index) {
-      if (measuring) latencies.push(performance.now() - pending.t0);
+      if (measuring) latencies.push([performance.now(), performance.now() - pending.t0]);
       table.pending = null;
     }
     if (state.status === 'completed') {
@@ -289,12 +303,27 @@ async function playTables(bases: readonly string[], options: ScaleOptions) {
     60_000,
     'the tables did not all start a game within 60 s',
   );
+  let cpuBefore: ReturnType<typeof sampleCpu> = null;
+  let cpuAfter: ReturnType<typeof sampleCpu> = null;
+  let began = 0;
   const elapsed = await measureFor(options.seconds, (on) => {
+    if (on) {
+      cpuBefore = sampleCpu(pids);
+      began = performance.now();
+    } else cpuAfter = sampleCpu(pids);
     measuring = on;
   });
   stopping = true;
   for (const table of tables) for (const player of table.players) player.socket.terminate();
-  const sorted = [...latencies].sort((a, b) => a - b);
+  const ascending = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
+  const sorted = ascending(latencies.map(([, ms]) => ms));
+  const third = (elapsed * 1000) / ROUNDS;
+  const thirds = Array.from({ length: ROUNDS }, (_, k) =>
+    percentile(
+      ascending(latencies.filter(([at]) => at - began >= k * third && at - began < (k + 1) * third).map(([, ms]) => ms)),
+      50,
+    ),
+  );
   const round = (x: number, places = 1) => Math.round(x * 10 ** places) / 10 ** places;
   return {
     gamesPerSec: round(games / elapsed, 2),
@@ -302,6 +331,10 @@ async function playTables(bases: readonly string[], options: ScaleOptions) {
     p50Ms: round(percentile(sorted, 50)),
     movesPerSec: Math.round(moves / elapsed),
     seconds: round(elapsed, 1),
+    rounds: ROUNDS,
+    spread: spread('p50Ms', thirds, 1),
+    cpu: cpuSpent(cpuBefore, cpuAfter, moves, availableParallelism()),
+    placement: false as const,
     errors,
   };
 }
@@ -315,7 +348,10 @@ async function measure(serverMain: string, server: string, nodes: number, option
     const bases: string[] = [];
     for (let n = 1; n <= nodes; n++) {
       const port = await freePort();
-      const child = spawn(process.execPath, [serverMain], {
+      const profile = process.env.BENCH_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}/n${nodes}-${n}`]
+        : [];
+      const child = spawn(process.execPath, [...profile, serverMain], {
         env: benchServerEnv(port, dataDir, { DATABASE_URL: database.url, NODE_ID: `bench-${n}` }),
         stdio: 'ignore',
       });
@@ -323,9 +359,13 @@ async function measure(serverMain: string, server: string, nodes: number, option
       bases.push(`http://127.0.0.1:${port}`);
       await healthy(`${bases[n - 1]}/healthz`, child);
     }
-    return await playTables(bases, options);
+    return await playTables(
+      bases,
+      options,
+      children.map((child) => child.pid ?? 0),
+    );
   } finally {
-    await Promise.all(children.map((child) => stopChild(child)));
+    await Promise.all(children.map((child) => stopChild(child, process.env.BENCH_PROFILE_DIR ? 'SIGTERM' : 'SIGKILL')));
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -346,7 +386,7 @@ export async function benchScale(serverMain: string, options: ScaleOptions): Pro
   const lines: ScaleLine[] = [];
   for (const [bench, nodes] of cases) {
     const r = await measure(serverMain, server, nodes, options);
-    lines.push({ bench, ...r, tables: options.tables, rounds: 1 });
+    lines.push({ bench, ...r, tables: options.tables });
   }
   return lines;
 }

@@ -9,25 +9,31 @@ import type {
   StoredGame,
   UnfinishedGame,
 } from '@palace/service';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
 import { applyEffects, ShortBalance } from './ledger.js';
-import type { GameAnnouncer } from './pg-bus.js';
+import { CLUSTER_CHANNEL, type GameAnnouncer, notifyCluster } from './pg-bus.js';
 import type { Database, GamesTable } from './schema.js';
-import { transact } from './transaction.js';
+import { isRetryable, transact } from './transaction.js';
 
 type RecordHead = Omit<GameRecord, 'entries'>;
 
 /**
  * The games port on Kysely. The queries are dialect-neutral, so the same class serves SQLite and
  * PostgreSQL. A save is one transaction: a conditional update on the version read, plus the new
- * record entries; it commits before the caller answers anyone.
+ * record entries; it commits before the caller answers anyone. On PostgreSQL a save without
+ * effects (a move: no tokens, results or ratings) is one statement instead (`saveInOneStatement`).
  */
 export class KyselyGamesStore implements GamesStore {
+  /** Whether the database is PostgreSQL (saves without effects take one statement there). */
+  private readonly postgres: boolean;
+
   constructor(
     private readonly db: Kysely<Database>,
     /** Tells the other nodes of each stored change, inside its transaction (PostgreSQL clusters only). */
     private readonly announce?: GameAnnouncer,
-  ) {}
+  ) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
 
   async load(id: string, options: { readonly entries?: boolean } = {}): Promise<StoredGame | null> {
     const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
@@ -55,12 +61,13 @@ export class KyselyGamesStore implements GamesStore {
       if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return 'conflict';
       await insertEntries(trx, game.id, game.record.entries, game.entriesFrom ?? 0);
       await applyEffects(trx, game, effects);
-      await this.announce?.(trx, game);
+      if (this.announce !== undefined) await notifyCluster(trx, this.announce(game));
       return 'saved';
     });
   }
 
   async save(game: StoredGame, expectedVersion: number, effects?: Effects): Promise<SaveOutcome> {
+    if (this.postgres && !hasEffects(effects) && (await this.saveInOneStatement(game, expectedVersion))) return 'saved';
     return this.write(async (trx) => {
       const before = await trx
         .selectFrom('games')
@@ -80,9 +87,55 @@ export class KyselyGamesStore implements GamesStore {
       if (from > before.entry_count) throw new Error(`record of ${game.id} skips entries`);
       await insertEntries(trx, game.id, game.record.entries.slice(before.entry_count - from), before.entry_count);
       await applyEffects(trx, game, effects);
-      await this.announce?.(trx, game);
+      if (this.announce !== undefined) await notifyCluster(trx, this.announce(game));
       return 'saved';
     });
+  }
+
+  /**
+   * A save without effects on PostgreSQL in one statement (issue 23: a move's seven round trips —
+   * begin, read the version, update, append the entries, notify, commit — were most of a move's
+   * cost in the server and in the database, docs/architecture.md "Cross-node moves"). The update
+   * is conditional on the version, as in the transaction, and also on the stored record reaching
+   * the first entry this game holds; the entries at or after the stored count are appended, and
+   * the announcement is sent, only for a row updated. One statement is one transaction: all of it
+   * commits, or none. Answers whether the row was updated; when it was not (another writer got
+   * there first, or the record check failed), the caller runs the transaction, which says which.
+   */
+  private async saveInOneStatement(game: StoredGame, expectedVersion: number): Promise<boolean> {
+    const { id, ...row } = toRow(game);
+    const from = game.entriesFrom ?? 0;
+    const entries = game.record.entries;
+    const columns = sql.join(Object.entries(row).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
+    const payload = this.announce?.(game) ?? null;
+    const statement = sql<{ updated: number }>`
+      with before as (
+        select entry_count from games where id = ${id} and version = ${expectedVersion} and entry_count >= ${from}
+      ), changed as (
+        update games set ${columns} from before
+        where games.id = ${id} and games.version = ${expectedVersion}
+        returning games.id, before.entry_count as stored
+      ), appended as (
+        insert into game_entries (game_id, seq, at, command)
+        select changed.id, e.seq, e.at, e.command
+        from changed, unnest(
+          ${entries.map((_, i) => from + i)}::integer[],
+          ${entries.map((e) => e.at)}::bigint[],
+          ${entries.map((e) => JSON.stringify(e.command))}::text[]
+        ) as e(seq, at, command)
+        where e.seq >= changed.stored
+      ), announced as (
+        select pg_notify(${CLUSTER_CHANNEL}, ${payload}) from changed where ${payload}::text is not null
+      )
+      select (select count(*) from changed)::integer as updated, (select count(*) from announced)::integer as announced
+    `;
+    try {
+      return (await statement.execute(this.db)).rows[0]?.updated === 1;
+    } catch (error) {
+      // A deadlock or serialization failure changed nothing: the transaction (which retries) decides.
+      if (isRetryable(error)) return false;
+      throw error;
+    }
   }
 
   async finishedBy(kind: string, userId: number, limit: number): Promise<Finished[]> {
@@ -170,6 +223,17 @@ export class KyselyGamesStore implements GamesStore {
       .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', at)]))
       .execute();
   }
+}
+
+/** Whether a save must do more than write the game (tokens, results, a held prize, ratings). */
+function hasEffects(effects: Effects | undefined): boolean {
+  if (effects === undefined) return false;
+  return (
+    (effects.postings?.length ?? 0) > 0 ||
+    (effects.results?.length ?? 0) > 0 ||
+    (effects.held ?? null) !== null ||
+    (effects.ratings ?? null) !== null
+  );
 }
 
 /** Appends `entries` as rows `firstSeq`, `firstSeq + 1` … of the game's record. */

@@ -31,26 +31,27 @@ export type ClusterMessage =
  */
 export type BusEvent = ClusterMessage | { readonly t: 'resync' };
 
-/** Announces a stored game change inside the write's transaction (see `gameAnnouncer`). */
-export type GameAnnouncer = (
-  trx: Kysely<Database>,
-  game: { readonly kind: string; readonly id: string; readonly version: number },
-) => Promise<void>;
-
 /**
- * The games store's announcer on PostgreSQL: `pg_notify` in the same transaction as the write, so
- * the other nodes hear of a change exactly when it commits (never of one rolled back, and even if
- * this node dies right after the commit).
+ * The cluster-bus payload that announces a stored game change (see `gameAnnouncer`). The games
+ * store sends it with `pg_notify` in the same statement or transaction as the write, so the other
+ * nodes hear of a change exactly when it commits (never of one rolled back, and even if this node
+ * dies right after the commit).
  */
+export type GameAnnouncer = (game: { readonly kind: string; readonly id: string; readonly version: number }) => string;
+
+/** The games store's announcer on PostgreSQL (node `nodeId`). */
 export function gameAnnouncer(nodeId: string): GameAnnouncer {
-  return async (trx, game) => {
-    await notify(trx, nodeId, { t: 'game', k: game.kind, i: game.id, v: game.version });
-  };
+  return (game) => payloadOf(nodeId, { t: 'game', k: game.kind, i: game.id, v: game.version });
 }
 
-async function notify(db: Kysely<Database>, nodeId: string, message: ClusterMessage): Promise<void> {
+function payloadOf(nodeId: string, message: ClusterMessage): string {
   const payload = JSON.stringify({ n: nodeId, ...message });
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new RangeError(`cluster message too long: ${payload}`);
+  return payload;
+}
+
+/** Sends `payload` on the cluster channel through `db` (delivered when its transaction commits). */
+export async function notifyCluster(db: Kysely<Database>, payload: string): Promise<void> {
   await sql`select pg_notify(${CLUSTER_CHANNEL}, ${payload})`.execute(db);
 }
 
@@ -109,8 +110,8 @@ export class PgBus {
   }
 
   /** Tells every other node (delivered when the statement commits: at once, outside a transaction). */
-  send(message: ClusterMessage): Promise<void> {
-    return notify(this.options.db, this.options.nodeId, message);
+  async send(message: ClusterMessage): Promise<void> {
+    await notifyCluster(this.options.db, payloadOf(this.options.nodeId, message));
   }
 
   /** The listening connection's backend process id (null while reconnecting). */

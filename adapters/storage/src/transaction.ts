@@ -23,8 +23,12 @@ import type { Database } from './schema.js';
  * a time and never reports either code, so there the body simply runs once.
  */
 
-/** PostgreSQL's codes for a transaction that may succeed if run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
+/**
+ * PostgreSQL's codes for a transaction that may succeed if run again: a serialization failure, a
+ * deadlock, and a prepared statement whose table changed (0A000, "cached plan must not change
+ * result type": postgres.ts prepares it again under a new name for the next run).
+ */
+const RETRYABLE = new Set(['40001', '40P01', '0A000']);
 
 /** Runs of a transaction in all, the first included, before the error is passed on. */
 export const TRANSACTION_ATTEMPTS = 5;

@@ -90,6 +90,41 @@ describe.each(DIALECTS)('%s games store', (dialect) => {
     expect(await store.insert(game)).toBe('conflict');
   });
 
+  it('store - a save appends only the entries after the stored ones, with the game read whole or without its entries', async () => {
+    // On PostgreSQL a save without effects is one statement (games-store.ts saveInOneStatement).
+    const opened = await open(await temp.location());
+    const { store } = opened;
+    const game = await createWith(opened, 0, 0, [sit('a'), sit('b')]);
+    const whole = await store.load(game.id);
+    if (whole === null) throw new Error('no game');
+    const third = {
+      ...whole,
+      version: whole.version + 1,
+      record: { ...whole.record, entries: [...whole.record.entries, { at: 5, command: sit('c') }] },
+    };
+    expect(await store.save(third, whole.version)).toBe('saved');
+    const head = await store.load(game.id, { entries: false });
+    if (head === null) throw new Error('no game');
+    expect(head.entriesFrom).toBe(3);
+    const fourth = {
+      ...head,
+      version: head.version + 1,
+      record: { ...head.record, entries: [{ at: 6, command: sit('d') }] },
+    };
+    expect(await store.save(fourth, head.version)).toBe('saved');
+    expect((await store.load(game.id))?.record.entries.map((e) => e.command)).toEqual(
+      ['a', 'b', 'c', 'd'].map((seat) => sit(seat)),
+    );
+    // A record that would leave a gap is refused and writes nothing; a stale one answers conflict.
+    await expect(
+      store.save({ ...fourth, version: fourth.version + 1, entriesFrom: 9 }, fourth.version),
+    ).rejects.toThrow(/skips entries/);
+    expect(await store.save({ ...fourth, version: fourth.version + 1 }, head.version)).toBe('conflict');
+    const after = await store.load(game.id);
+    expect(after?.version).toBe(fourth.version);
+    expect(after?.record.entries).toHaveLength(4);
+  });
+
   it('store - listed games of one kind come newest first, unlisted and other kinds left out', async () => {
     const opened = await open(await temp.location());
     const { store, clock } = opened;

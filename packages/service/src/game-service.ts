@@ -18,6 +18,8 @@ export type { Change, Changed, GameServiceOptions, Planner, ServerChange, Servic
 
 /** How many games' last published versions each service keeps (the oldest are forgotten first). */
 const PUBLISHED_KEPT = 10_000;
+/** How many games each service keeps as last seen, to write from without a read (least recent go first). */
+export const RECENT_KEPT = 1_000;
 
 /** Attempts at a write before answering `game/stale`. */
 export const MAX_ATTEMPTS = 5;
@@ -35,6 +37,11 @@ export class GameService<M extends Json> {
   private readonly applying: Applying<M>;
   /** Game id → the newest version this node published (see `changedElsewhere`). */
   private readonly published = new Map<string, number>();
+  /**
+   * Game id → the newest version of the game this node wrote, read or heard of, without its record's
+   * entries: a write plans from it instead of reading the store first (see `write`).
+   */
+  private readonly recent = new Map<string, StoredGame<M>>();
   private readonly jobs: GameJobs<M>;
 
   constructor(
@@ -125,8 +132,10 @@ export class GameService<M extends Json> {
   async get(id: string, withEntries = false): Promise<Result<StoredGame<M>, ServiceError>> {
     const game = await this.ports.store.load(id, { entries: withEntries });
     if (game === null || game.kind !== this.kind) {
+      this.recent.delete(id);
       return err(serviceError('game/not_found'));
     }
+    this.remember(game as StoredGame<M>);
     return ok(game as StoredGame<M>);
   }
 
@@ -178,36 +187,77 @@ export class GameService<M extends Json> {
     return back.ok ? back.value.game : game;
   }
 
-  /** Writes what `plan` decides (null: nothing to do), retrying a lost race like `change`. */
+  /**
+   * Writes what `plan` decides (null: nothing to do), retrying a lost race like `change`.
+   *
+   * The first try plans from the game as this node last saw it (`recent`: its own last write, or
+   * the version another node announced and this node read), so a move is one round trip to the
+   * store instead of two (issue 23). That copy may be behind: the save is conditional on its
+   * version, so a stale copy only loses the race and the game is read again; and an answer other
+   * than a save (a refusal, nothing to do) is never given from it: the game is read and planned
+   * again first. Neither extra try counts against `MAX_ATTEMPTS`.
+   */
   private async write(
     id: string,
     plan: (game: StoredGame<M>) => Result<ServerChange<M> | null, ServiceError>,
     origin: Origin,
   ): Promise<Result<Changed<M>, ServiceError>> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const loaded = await this.get(id);
-      if (!loaded.ok) return loaded;
-      const planned = plan(loaded.value);
+    let cached = this.recent.get(id);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; ) {
+      const fromCache = cached !== undefined;
+      let current: StoredGame<M>;
+      if (cached !== undefined) {
+        current = cached;
+        cached = undefined;
+      } else {
+        const loaded = await this.get(id);
+        if (!loaded.ok) return loaded;
+        current = loaded.value;
+      }
+      const planned = plan(current);
+      const applied =
+        planned.ok && planned.value !== null
+          ? applyChange(current, planned.value, { now: this.ports.clock.now(), origin, ...this.applying })
+          : null;
+      if (fromCache && (applied === null || !applied.ok)) continue;
       if (!planned.ok) return planned;
-      if (planned.value === null) return ok({ game: loaded.value, events: [] });
-      const applied = applyChange(loaded.value, planned.value, {
-        now: this.ports.clock.now(),
-        origin,
-        ...this.applying,
-      });
+      if (planned.value === null || applied === null) return ok({ game: current, events: [] });
       if (!applied.ok) return applied;
       const outcome = await this.ports.store.save(
         applied.value.game,
-        loaded.value.version,
-        this.effectsOf(loaded.value, applied.value),
+        current.version,
+        this.effectsOf(current, applied.value),
       );
-      if (outcome === 'short') return err(serviceError('tokens/short'));
       if (outcome === 'saved') {
         this.after(applied.value.game);
         return applied;
       }
+      // From a stale copy the effects may have been other than the game's own: read it and retry.
+      if (fromCache) continue;
+      if (outcome === 'short') return err(serviceError('tokens/short'));
+      attempt++;
     }
     return err(serviceError('game/stale'));
+  }
+
+  /** Keeps `game` as the newest this node has seen of it, without its record's entries. */
+  private remember(game: StoredGame<M>): void {
+    const known = this.recent.get(game.id);
+    if (known !== undefined && known.version > game.version) return;
+    this.recent.delete(game.id);
+    if (this.recent.size >= RECENT_KEPT) this.recent.delete(this.recent.keys().next().value ?? '');
+    const entries = game.record.entries.length;
+    this.recent.set(
+      game.id,
+      entries === 0 && game.entriesFrom !== undefined
+        ? game
+        : { ...game, record: { ...game.record, entries: [] }, entriesFrom: (game.entriesFrom ?? 0) + entries },
+    );
+  }
+
+  /** Forgets the games kept for writing (changes made elsewhere may have been missed; see `write`). */
+  forgetRecent(): void {
+    this.recent.clear();
   }
 
   /**
@@ -219,6 +269,8 @@ export class GameService<M extends Json> {
   async changedElsewhere(id: string): Promise<StoredGame<M> | null> {
     const game = await this.ports.store.load(id, { entries: false });
     if (game === null || (game.kind !== this.kind && game.kind !== expiredKind(this.kind))) return null;
+    if (game.kind === this.kind) this.remember(game as StoredGame<M>);
+    else this.recent.delete(id);
     if ((this.published.get(id) ?? -1) >= game.version) return null;
     this.ports.publisher.publish(game as StoredGame<M>);
     this.notePublished(game as StoredGame<M>);
@@ -292,6 +344,7 @@ export class GameService<M extends Json> {
   }
 
   private after(game: StoredGame<M>): void {
+    this.remember(game);
     this.ports.publisher.publish(game);
     this.notePublished(game);
     this.jobs.arm(game);

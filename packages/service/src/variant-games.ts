@@ -79,7 +79,10 @@ export abstract class VariantGames<M extends Json> implements VariantLifecycle {
     return this.games.changedElsewhere(id);
   }
 
-  forgetCaches(): void {}
+  /** Forgets the games kept for writing (`GameService.write`); a variant's own caches go in its override. */
+  forgetCaches(): void {
+    this.games.forgetRecent();
+  }
 
   /** A change of one of this variant's games is going out (before the publisher and the listeners). */
   protected noted(_game: StoredGame<M>): void {}

@@ -166,8 +166,77 @@ describe('GameService', () => {
       return ok({ commands: [sit('bob')] });
     });
     expect(result.ok ? null : result.error.code).toBe('game/stale');
-    expect(plans).toBe(MAX_ATTEMPTS);
+    // Once from this node's own copy of the game (the one it created), then MAX_ATTEMPTS times read.
+    expect(plans).toBe(MAX_ATTEMPTS + 1);
     expect((await store.load(game.id))?.version).toBe(1);
+  });
+
+  it('write cache - a change after this node wrote the game reads nothing; a stale copy loses its race and is read again', async () => {
+    let loads = 0;
+    const store = new (class extends MemoryGamesStore {
+      override async load(id: string, options?: { readonly entries?: boolean }) {
+        loads++;
+        return super.load(id, options);
+      }
+    })();
+    const here = setup(store);
+    // Another node on the same store.
+    const there = new GameService<Meta>(
+      { store, clock: here.clock, ids: here.ids, scheduler: here.scheduler, publisher: new RecordingPublisher() },
+      'test',
+    );
+    const game = await created(here, [sit('alice')]);
+    loads = 0;
+    const bob = await here.service.change(game.id, () => ok({ commands: [sit('bob')] }));
+    expect(bob.ok).toBe(true);
+    expect(loads).toBe(0);
+    // The other node adds carol: this node's copy (alice, bob) is now one version behind.
+    const carol = await there.change(game.id, () => ok({ commands: [sit('carol')] }));
+    expect(carol.ok).toBe(true);
+    loads = 0;
+    let plans = 0;
+    const dave = await here.service.change(game.id, () => {
+      plans++;
+      return ok({ commands: [sit('dave')] });
+    });
+    expect(dave.ok ? dave.value.game.state.seats.map((s) => s.id) : dave.error.code).toEqual([
+      'alice',
+      'bob',
+      'carol',
+      'dave',
+    ]);
+    expect([plans, loads]).toEqual([2, 1]);
+    const stored = await store.load(game.id);
+    expect(stored?.version).toBe(game.version + 3);
+    expect(stored?.record.entries.map((e) => e.command.type === 'sit' && e.command.seat)).toEqual([
+      'alice',
+      'bob',
+      'carol',
+      'dave',
+    ]);
+  });
+
+  it('write cache - a refusal is never answered from a stale copy: the game is read and planned again', async () => {
+    const here = setup();
+    const there = new GameService<Meta>(
+      {
+        store: here.store,
+        clock: here.clock,
+        ids: here.ids,
+        scheduler: here.scheduler,
+        publisher: new RecordingPublisher(),
+      },
+      'test',
+    );
+    const game = await created(here, [sit('alice')]);
+    // Bob sits through the other node; this node still holds alice alone, where "start" is refused.
+    expect((await there.change(game.id, () => ok({ commands: [sit('bob')] }))).ok).toBe(true);
+    const started = await here.service.change(game.id, () => ok({ commands: [{ type: 'start', seat: null }] }));
+    expect(started.ok ? started.value.game.state.phase : started.error.code).not.toBe('waiting');
+    expect(started.ok).toBe(true);
+    // And a refusal on the fresh game is still answered: a third "bob" is refused.
+    const again = await here.service.change(game.id, () => ok({ commands: [sit('bob')] }));
+    expect(again.ok ? null : again.error.code).toBe('seat/taken');
   });
 
   it('ai - acts only after the delay, through the scheduler', async () => {

@@ -380,6 +380,7 @@ export class MainGames extends VariantGames<MainMeta> {
 
   /** Forgets what this node cached (the lobby): changes made elsewhere may have been missed. */
   override forgetCaches(): void {
+    super.forgetCaches();
     this.lobbyCache.forget();
   }
 

@@ -270,6 +270,7 @@ export class RestGames extends VariantGames<RestMeta> {
 
   /** Forgets the poll fast path's versions: changes made elsewhere may have been missed. */
   override forgetCaches(): void {
+    super.forgetCaches();
     this.memory.forget();
   }
 
