@@ -64,7 +64,12 @@ export interface CpuSpent {
 }
 
 /** What was spent between two samples, per `units` of work. */
-export function cpuSpent(before: CpuSample | null, after: CpuSample | null, units: number, cores: number): CpuSpent | null {
+export function cpuSpent(
+  before: CpuSample | null,
+  after: CpuSample | null,
+  units: number,
+  cores: number,
+): CpuSpent | null {
   if (before === null || after === null || units <= 0) return null;
   const tickMs = 1000 / clockTicks();
   const busyMs = (after.busy - before.busy) * tickMs;

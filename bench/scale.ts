@@ -320,7 +320,9 @@ async function playTables(bases: readonly string[], options: ScaleOptions, pids:
   const third = (elapsed * 1000) / ROUNDS;
   const thirds = Array.from({ length: ROUNDS }, (_, k) =>
     percentile(
-      ascending(latencies.filter(([at]) => at - began >= k * third && at - began < (k + 1) * third).map(([, ms]) => ms)),
+      ascending(
+        latencies.filter(([at]) => at - began >= k * third && at - began < (k + 1) * third).map(([, ms]) => ms),
+      ),
       50,
     ),
   );

@@ -22,15 +22,16 @@ async function rig() {
   const created = await games.create({ playerName: 'Ann' });
   if (!created.ok) throw new Error(created.error.code);
   const { gameId, playerId, gameState } = created.value;
-  return { games, gameId, playerId, version: gameState.lastUpdate, fast: restPollFastPath(games) };
+  const fast = restPollFastPath(games, ['x-frame-options', 'DENY', 'referrer-policy', 'no-referrer']);
+  return { games, gameId, playerId, version: gameState.lastUpdate, fast };
 }
 
 /** Runs the fast path on a GET of `url`; returns whether it answered and with what. */
 function ask(fast: ReturnType<typeof restPollFastPath>, url: string, method = 'GET') {
-  const written: Array<{ status: number; ended: boolean }> = [];
+  const written: Array<{ status: number; headers?: unknown; ended: boolean }> = [];
   const response = {
-    writeHead(status: number) {
-      written.push({ status, ended: false });
+    writeHead(status: number, headers?: unknown) {
+      written.push({ status, headers, ended: false });
       return this;
     },
     end() {
@@ -50,7 +51,8 @@ describe('idle poll fast path', () => {
       fast,
       `/api/rest-games/${gameId}/poll?playerId=${encodeURIComponent(playerId)}&lastUpdate=${version}`,
     );
-    expect(own).toEqual({ handled: true, written: [{ status: 304, ended: true }] });
+    const headers = ['x-frame-options', 'DENY', 'referrer-policy', 'no-referrer'];
+    expect(own).toEqual({ handled: true, written: [{ status: 304, headers, ended: true }] });
     expect(ask(fast, `/api/rest-games/${gameId.toLowerCase()}/poll?lastUpdate=${version + 5}`).handled).toBe(true);
   });
 
@@ -67,6 +69,10 @@ describe('idle poll fast path', () => {
       `/api/rest-games/${gameId}/poll?playerId=${id}&lastUpdate=${version}&x=1`, // extra field
       `/api/rest-games/${gameId}/poll?playerId=${id}&playerId=${id}&lastUpdate=${version}`, // repeated
       `/api/rest-games/${gameId}/poll?playerId=&lastUpdate=${version}`, // empty id: 400 there
+      `/api/rest-games/${gameId}/poll?playerId&lastUpdate=${version}`, // no value: 400 there
+      `/api/rest-games/${gameId}/poll?playerId=${id}&&lastUpdate=${version}`, // an empty field
+      `/api/rest-games/${gameId}/poll?playerId=${id}%41&lastUpdate=${version}`, // escaped: decoded there
+      `/api/rest-games/${gameId}/poll?playerId=${id}&lastUpdate=+${version}`, // "+" is a space there
       `/api/rest-games/${gameId}?playerId=${id}`,
       `/api/rest-games/${gameId}1/poll?lastUpdate=${version}`,
       '/healthz',

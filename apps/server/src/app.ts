@@ -168,7 +168,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     announceRoom: (message) => cluster.announce(message),
     roomClock: config.roomClock ?? systemClock,
   });
-  const idlePoll = restPollFastPath(variants.rest.games);
+  const idlePoll = restPollFastPath(variants.rest.games, Object.entries(RAW_SECURITY_HEADERS).flat());
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -192,10 +192,12 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     // Idle polls are answered before the framework (see restPollFastPath); the rest is Fastify's.
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
+        // The fast path writes the same headers itself, in one list.
+        if (idlePoll(request, response)) return;
         if (request.url?.startsWith('/api/rest-games/')) {
           for (const [name, value] of Object.entries(RAW_SECURITY_HEADERS)) response.setHeader(name, value);
         }
-        if (!idlePoll(request, response)) handler(request, response);
+        handler(request, response);
       });
       server.keepAliveTimeout = KEEP_ALIVE_MS;
       return server;
