@@ -3,14 +3,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SHOTS_DIR } from './browser.js';
+import { TABLE_SIZES } from './table-fit.js';
 
-/** The four sizes a page is laid out for (docs/product.md §D10). */
-export const LAYOUT_SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'small-phone', width: 360, height: 640 },
-  { name: 'phone-side', width: 844, height: 390 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const;
+/** The four sizes a page is laid out for (docs/product.md §D10): the game table's own. */
+export const LAYOUT_SIZES = TABLE_SIZES;
 
 /**
  * Runs in the page (plain JS: the server tests have no DOM types): every element of `selectors` in
