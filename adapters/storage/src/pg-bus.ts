@@ -1,3 +1,4 @@
+import type { StoredGame } from '@palace/service';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -5,21 +6,24 @@ import type { Database } from './schema.js';
 /** The one PostgreSQL channel the server nodes of a cluster talk on. */
 export const CLUSTER_CHANNEL = 'palace_cluster';
 
-/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; ours stay far below. */
-const MAX_PAYLOAD_BYTES = 7_900;
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const MAX_PAYLOAD_BYTES = 7_900;
 
 /**
- * What one node tells the others. Never game data: a node told of a change reads the game again
- * and cuts its own per-viewer views.
+ * What one node tells the others. Never a view: each node cuts its own per-viewer views.
  * - `game`: game `i` of kind `k` was stored at version `v` (announced by the games store, inside
- *   the write's transaction);
+ *   the write's transaction), with `g`, the game as stored (without its record's entries), when
+ *   the payload stays under PostgreSQL's limit: the node told publishes it without reading the
+ *   game again. Without `g` (a big game, or an older node) it reads the game. `g` holds what the
+ *   `games` row holds, the secret seed included: the channel is only heard by the database's own
+ *   users, who can read the row anyway (docs/architecture.md "Cross-node moves");
  * - `socket`: user `u` opened main socket `c` at `at` (ms): older sockets of `u` elsewhere close;
  * - `signout`: user `u` signed out: their sockets everywhere close;
  * - `seat`: simple room `r`'s seat named `s` was taken by socket `c` at `at` (ms);
  * - `left`: the socket holding seat `s` of simple room `r` left the game or disconnected.
  */
 export type ClusterMessage =
-  | { readonly t: 'game'; readonly k: string; readonly i: string; readonly v: number }
+  | { readonly t: 'game'; readonly k: string; readonly i: string; readonly v: number; readonly g?: StoredGame }
   | { readonly t: 'socket'; readonly u: number; readonly c: string; readonly at: number }
   | { readonly t: 'signout'; readonly u: number }
   | { readonly t: 'seat'; readonly r: string; readonly s: string; readonly c: string; readonly at: number }
@@ -37,11 +41,41 @@ export type BusEvent = ClusterMessage | { readonly t: 'resync' };
  * nodes hear of a change exactly when it commits (never of one rolled back, and even if this node
  * dies right after the commit).
  */
-export type GameAnnouncer = (game: { readonly kind: string; readonly id: string; readonly version: number }) => string;
+export type GameAnnouncer = (game: StoredGame) => string;
 
-/** The games store's announcer on PostgreSQL (node `nodeId`). */
+/**
+ * The games store's announcer on PostgreSQL (node `nodeId`): the game goes along when the payload
+ * fits (`MAX_PAYLOAD_BYTES`), else only its kind, id and version.
+ */
 export function gameAnnouncer(nodeId: string): GameAnnouncer {
-  return (game) => payloadOf(nodeId, { t: 'game', k: game.kind, i: game.id, v: game.version });
+  return (game) => {
+    const bare: ClusterMessage = { t: 'game', k: game.kind, i: game.id, v: game.version };
+    const whole = JSON.stringify({ n: nodeId, ...bare, g: asStored(game) });
+    return Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES ? whole : payloadOf(nodeId, bare);
+  };
+}
+
+/**
+ * `game` as the store reads it back without entries (`KyselyGamesStore.load` with `entries: false`):
+ * the stored fields only, `record.entries` empty and `entriesFrom` the stored count.
+ */
+function asStored(game: StoredGame): StoredGame {
+  return {
+    id: game.id,
+    kind: game.kind,
+    version: game.version,
+    createdAt: game.createdAt,
+    updatedAt: game.updatedAt,
+    aiDueAt: game.aiDueAt,
+    aiDelayMs: game.aiDelayMs,
+    commitment: game.commitment,
+    state: game.state,
+    record: { ...game.record, entries: [] },
+    seatClock: { turnDueAt: game.seatClock.turnDueAt, strikes: game.seatClock.strikes, away: game.seatClock.away },
+    listed: game.listed,
+    meta: game.meta,
+    entriesFrom: (game.entriesFrom ?? 0) + game.record.entries.length,
+  };
 }
 
 function payloadOf(nodeId: string, message: ClusterMessage): string {
@@ -219,8 +253,20 @@ export function decode(payload: string | undefined, ownNode: string): ClusterMes
   const str = (v: unknown): v is string => typeof v === 'string';
   const int = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
   switch (m.t) {
-    case 'game':
-      return str(m.k) && str(m.i) && int(m.v) ? { t: 'game', k: m.k, i: m.i, v: m.v } : null;
+    case 'game': {
+      if (!(str(m.k) && str(m.i) && int(m.v))) return null;
+      const g = m.g as Partial<Record<keyof StoredGame, unknown>> | undefined | null;
+      // The game goes along only when it is the one announced and whole; else the node reads it.
+      const whole =
+        typeof g === 'object' &&
+        g !== null &&
+        g.id === m.i &&
+        g.kind === m.k &&
+        g.version === m.v &&
+        [g.state, g.record, g.seatClock, g.meta].every((part) => typeof part === 'object' && part !== null) &&
+        int(g.entriesFrom);
+      return { t: 'game', k: m.k, i: m.i, v: m.v, ...(whole ? { g: g as StoredGame } : {}) };
+    }
     case 'socket':
       return int(m.u) && str(m.c) && int(m.at) ? { t: 'socket', u: m.u, c: m.c, at: m.at } : null;
     case 'signout':

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KyselyGamesStore } from '../src/index.js';
-import { type BusEvent, decode, gameAnnouncer, PgBus } from '../src/pg-bus.js';
+import { type BusEvent, decode, gameAnnouncer, MAX_PAYLOAD_BYTES, PgBus } from '../src/pg-bus.js';
 import { DialectDatabases, POSTGRES_URL } from './dialects.js';
 import { newGame, nextVersion } from './helpers.js';
 
@@ -27,6 +27,34 @@ describe('pg bus - decoding', () => {
     expect(decode(JSON.stringify({ n: 'b', t: 'left', r: 'x', s: 'y', why: 'sulked' }), 'a')).toBeNull();
     expect(decode('not json', 'a')).toBeNull();
     expect(decode(undefined, 'a')).toBeNull();
+  });
+
+  it('pg bus - a game announcement carries the stored game when it fits, else only its version', () => {
+    const game = nextVersion(newGame('G7', 1_000), 2_000);
+    const heard = decode(gameAnnouncer('b')(game), 'a');
+    // As the store reads it back without entries: none kept, `entriesFrom` counts them.
+    expect(heard).toEqual({
+      t: 'game',
+      k: game.kind,
+      i: 'G7',
+      v: game.version,
+      g: { ...game, record: { ...game.record, entries: [] }, entriesFrom: game.record.entries.length },
+    });
+    // Too big for a NOTIFY payload: the version only (the node told reads the game).
+    const big = { ...game, meta: { note: 'x'.repeat(MAX_PAYLOAD_BYTES) } };
+    const payload = gameAnnouncer('b')(big);
+    expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    expect(decode(payload, 'a')).toEqual({ t: 'game', k: game.kind, i: 'G7', v: game.version });
+    // A game that is not the one announced, or not whole, is dropped from the message.
+    const other = JSON.parse(gameAnnouncer('b')(game)) as { g: Record<string, unknown> };
+    for (const g of [{ ...other.g, id: 'G8' }, { ...other.g, version: 1 }, { ...other.g, state: null }, 'x']) {
+      expect(decode(JSON.stringify({ ...other, g }), 'a')).toEqual({
+        t: 'game',
+        k: game.kind,
+        i: 'G7',
+        v: game.version,
+      });
+    }
   });
 });
 
@@ -81,7 +109,11 @@ describe.skipIf(POSTGRES_URL === '')('pg bus - LISTEN/NOTIFY between two nodes',
     const game = newGame('BUS1', 1_000);
     expect(await store.insert(game)).toBe('saved');
     await until(() => b.heard.some((e) => e.t === 'game'), 'the game announcement');
-    expect(b.heard.filter((e) => e.t === 'game')).toEqual([{ t: 'game', k: game.kind, i: 'BUS1', v: game.version }]);
+    // The game goes along, exactly as the other node would read it.
+    const stored = await store.load('BUS1', { entries: false });
+    expect(b.heard.filter((e) => e.t === 'game')).toEqual([
+      { t: 'game', k: game.kind, i: 'BUS1', v: game.version, g: stored },
+    ]);
     // A save that loses its race writes nothing and announces nothing; the next good one is heard.
     const next = nextVersion(game, 2_000);
     expect(await store.save(next, game.version + 5)).toBe('conflict');
@@ -92,6 +124,7 @@ describe.skipIf(POSTGRES_URL === '')('pg bus - LISTEN/NOTIFY between two nodes',
       k: game.kind,
       i: 'BUS1',
       v: game.version + 1,
+      g: await store.load('BUS1', { entries: false }),
     });
   });
 

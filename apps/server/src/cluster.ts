@@ -1,5 +1,6 @@
 import { type BusEvent, type ClusterMessage, KyselyPresenceStore, PgBus } from '@palace/adapter-storage';
 import type { Connections, SimpleRooms } from '@palace/adapter-ws';
+import type { StoredGame } from '@palace/service';
 
 /** How often a node says it is alive, in ms (a killed node's users go offline within `NODE_ALIVE_MS`). */
 const NODE_HEARTBEAT_MS = 5_000;
@@ -8,8 +9,8 @@ const FORGET_EVERY = 12;
 
 /** A variant's service as the cluster sees it. */
 export interface ClusterVariant {
-  /** Another node changed game `id`: read it again and publish it here. */
-  changedElsewhere(id: string): Promise<unknown>;
+  /** Another node changed game `id`: publish it here (`announced`, the game it stored, or read again). */
+  changedElsewhere(id: string, announced?: StoredGame): Promise<unknown>;
   /** Forget node-local caches (notifications may have been missed). */
   forgetCaches?(): void;
 }
@@ -128,7 +129,7 @@ export class Cluster {
       case 'game': {
         // An expired game is kept under `{kind}/expired`; the kind's own service publishes it.
         const variant = parts.variants.get(event.k.replace(/\/expired$/, ''));
-        if (variant !== undefined) this.inOrder(event.i, () => variant.changedElsewhere(event.i));
+        if (variant !== undefined) this.inOrder(event.i, () => variant.changedElsewhere(event.i, event.g));
         return;
       }
       case 'socket':

@@ -262,12 +262,13 @@ export class GameService<M extends Json> {
 
   /**
    * Game `id` was changed by another server node sharing the store (it announced the change): the
-   * game is read again and goes out through this node's publisher (sockets, caches), as if it had
-   * changed here. Games of other variants, and versions already published, are ignored. Answers
-   * the game published, or null.
+   * game it stored (`announced`, as the store reads it back without entries) or, without one, the
+   * game read again goes out through this node's publisher (sockets, caches), as if it had changed
+   * here. Games of other variants, and versions already published, are ignored. Answers the game
+   * published, or null.
    */
-  async changedElsewhere(id: string): Promise<StoredGame<M> | null> {
-    const game = await this.ports.store.load(id, { entries: false });
+  async changedElsewhere(id: string, announced?: StoredGame): Promise<StoredGame<M> | null> {
+    const game = announced?.id === id ? announced : await this.ports.store.load(id, { entries: false });
     if (game === null || (game.kind !== this.kind && game.kind !== expiredKind(this.kind))) return null;
     if (game.kind === this.kind) this.remember(game as StoredGame<M>);
     else this.recent.delete(id);

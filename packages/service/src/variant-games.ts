@@ -16,7 +16,7 @@ export interface VariantLifecycle {
   /** Plays out abandoned games and expires waiting ones nobody joined (every minute); answers how many changed. */
   sweepIdle(): Promise<number>;
   /** Another server node changed game `id`: it is read again and published here. */
-  changedElsewhere(id: string): Promise<unknown>;
+  changedElsewhere(id: string, announced?: StoredGame): Promise<unknown>;
   /** Forgets what this node cached: changes made elsewhere may have been missed. */
   forgetCaches(): void;
 }
@@ -75,8 +75,8 @@ export abstract class VariantGames<M extends Json> implements VariantLifecycle {
   }
 
   /** See `GameService.changedElsewhere`. */
-  changedElsewhere(id: string): Promise<unknown> {
-    return this.games.changedElsewhere(id);
+  changedElsewhere(id: string, announced?: StoredGame): Promise<unknown> {
+    return this.games.changedElsewhere(id, announced);
   }
 
   /** Forgets the games kept for writing (`GameService.write`); a variant's own caches go in its override. */

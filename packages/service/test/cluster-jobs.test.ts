@@ -1,4 +1,4 @@
-import { type Command, ok, PRESETS, tableOptions } from '@palace/core';
+import { type Command, legalMoves, moveToCommand, ok, PRESETS, tableOptions } from '@palace/core';
 import { describe, expect, it } from 'vitest';
 import {
   ABANDON_MS,
@@ -34,6 +34,11 @@ type Meta = { readonly n: number };
 class CountingStore extends MemoryGamesStore {
   saves = 0;
   seen = 0;
+  loads = 0;
+  override async load(...args: Parameters<MemoryGamesStore['load']>) {
+    this.loads++;
+    return super.load(...args);
+  }
   override async save(...args: Parameters<MemoryGamesStore['save']>) {
     this.saves++;
     return super.save(...args);
@@ -205,6 +210,34 @@ describe('cluster jobs - AI turns and turn clocks', () => {
     clock.advance(AI_DELAY);
     await service.runAi(created.value.game.id);
     expect((await store.load(created.value.game.id))?.version).toBe(2);
+  });
+});
+
+describe('cluster jobs - changes made on another node', () => {
+  it('cluster jobs - a change announced with its game is published without a read; without one the game is read', async () => {
+    const c = cluster();
+    const game = await startedOnA(c, [sit('x'), sit('y')]);
+    const announced = (await c.store.load(game.id, { entries: false })) as StoredGame;
+    c.store.loads = 0;
+    expect((await c.b.service.changedElsewhere(game.id, announced))?.version).toBe(game.version);
+    expect(c.store.loads).toBe(0);
+    expect(c.b.publisher.published).toEqual([{ id: game.id, version: game.version }]);
+    // The same version again (announced or read) is not published twice.
+    expect(await c.b.service.changedElsewhere(game.id, announced)).toBeNull();
+    expect(await c.b.service.changedElsewhere(game.id)).toBeNull();
+    expect(c.store.loads).toBe(1);
+    // A newer change announced without its game (too big for the payload) is read.
+    const turn = game.state.seats[game.state.turn]?.id ?? '';
+    const move = legalMoves(game.state, game.state.turn)[0];
+    if (move === undefined) throw new Error('no legal move');
+    const moved = await c.a.service.change(game.id, () => ok({ commands: [moveToCommand(turn, move)] }));
+    if (!moved.ok) throw new Error(moved.error.code);
+    expect((await c.b.service.changedElsewhere(game.id))?.version).toBe(moved.value.game.version);
+    expect(c.store.loads).toBe(2);
+    expect(c.b.publisher.published.map((p) => p.version)).toEqual([game.version, moved.value.game.version]);
+    // An announcement that arrives after a newer version was published here changes nothing.
+    expect(await c.b.service.changedElsewhere(game.id, announced)).toBeNull();
+    expect(c.b.publisher.published).toHaveLength(2);
   });
 });
 
