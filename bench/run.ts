@@ -155,7 +155,11 @@ if (runs('scale')) {
   await guard('scale', async () => {
     const tables = Number(process.env.BENCH_SCALE_TABLES ?? 100);
     const scaleSeconds = Number(process.env.BENCH_SCALE_SECONDS ?? 20);
-    return await benchScale(serverMain, { tables, seconds: scaleSeconds });
+    // The paced cases: players who think about 200 ms per action (issue 23's latency at 20 tables).
+    const thinkMs = Number(process.env.BENCH_SCALE_THINK_MS ?? 200);
+    const pacedTables = Number(process.env.BENCH_SCALE_PACED_TABLES ?? 20);
+    const paced = thinkMs > 0 ? { tables: pacedTables, seconds: scaleSeconds, thinkMs } : null;
+    return await benchScale(serverMain, { tables, seconds: scaleSeconds }, paced);
   });
 }
 

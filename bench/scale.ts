@@ -23,6 +23,13 @@ export interface ScaleOptions {
   readonly tables: number;
   /** How long games are counted, in s (after every table has started its first game). */
   readonly seconds: number;
+  /**
+   * How long a player thinks before each action, in ms (0: it answers every state at once, so the
+   * clients keep the machine saturated and the figures are throughput and queueing; above 0 the
+   * load is paced like people, and the latencies are those of a machine with room to spare).
+   * Each pause is drawn between half and one and a half times this.
+   */
+  readonly thinkMs?: number;
 }
 
 export type ScaleLine =
@@ -31,9 +38,16 @@ export type ScaleLine =
       readonly gamesPerSec: number;
       readonly p95Ms: number;
       readonly p50Ms: number;
+      /**
+       * The mean: with the clients answering at once, one node's p50 is bimodal (a move whose
+       * opponent is served in the same turn of the event loop, or one that queues), the mean is not.
+       */
+      readonly meanMs: number;
       readonly movesPerSec: number;
       readonly tables: number;
       readonly seconds: number;
+      /** The players' mean pause before each action, in ms (0: none, a saturating closed loop). */
+      readonly thinkMs: number;
       /** The measured time in thirds: the spread is of the thirds' median latency. */
       readonly rounds: number;
       readonly spread: Spread;
@@ -218,15 +232,21 @@ async function playTables(bases: readonly string[], options: ScaleOptions, pids:
   const tables: Table[] = [];
 
   // A player sends only in answer to a state it received, so it never has more than a message or
-  // two unanswered: the sockets' in-flight budget never meets it and nothing here paces the sends.
-  const send = (player: Player, message: Record<string, unknown>, sent?: () => void): void => {
+  // two unanswered: the sockets' in-flight budget never meets it. Only `thinkMs` paces the actions.
+  const sendNow = (player: Player, message: Record<string, unknown>, sent?: () => void): void => {
     if (stopping || player.socket.readyState !== WebSocket.OPEN) return;
     sent?.();
     player.socket.send(JSON.stringify(message));
   };
+  const thinkMs = options.thinkMs ?? 0;
+  /** An action after the player's pause (none when `thinkMs` is 0); a move's time starts when it is sent. */
+  const act = (player: Player, message: Record<string, unknown>, sent?: () => void): void => {
+    if (thinkMs <= 0) sendNow(player, message, sent);
+    else setTimeout(() => sendNow(player, message, sent), thinkMs * (0.5 + Math.random()));
+  };
 
   const create = (table: Table): void =>
-    send(table.players[0], { type: 'create_game', game: { name: 'Scale table', playerLimit: 2 } });
+    sendNow(table.players[0], { type: 'create_game', game: { name: 'Scale table', playerLimit: 2 } });
 
   const onFrame = (table: Table, index: 0 | 1, frame: ServerMessage): void => {
     const player = table.players[index];
@@ -238,7 +258,7 @@ async function playTables(bases: readonly string[], options: ScaleOptions, pids:
     }
     if (frame.type === 'game_create_success') {
       table.gameId = Number(frame.gameId);
-      send(table.players[1], { type: 'join_game', gameId: table.gameId });
+      sendNow(table.players[1], { type: 'join_game', gameId: table.gameId });
       return;
     }
     if (frame.type !== 'game_state' || frame.game.id !== table.gameId) return;
@@ -263,7 +283,7 @@ async function playTables(bases: readonly string[], options: ScaleOptions, pids:
     if (!isMove && player.choseIn === state.id) return;
     player.actedOn = key;
     if (!isMove) player.choseIn = state.id;
-    send(player, message, () => {
+    act(player, message, () => {
       if (!isMove) return;
       table.pending = { t0: performance.now(), mover: index };
       if (measuring) moves++;
@@ -331,8 +351,10 @@ async function playTables(bases: readonly string[], options: ScaleOptions, pids:
     gamesPerSec: round(games / elapsed, 2),
     p95Ms: round(percentile(sorted, 95)),
     p50Ms: round(percentile(sorted, 50)),
+    meanMs: round(sorted.reduce((sum, ms) => sum + ms, 0) / Math.max(1, sorted.length)),
     movesPerSec: Math.round(moves / elapsed),
     seconds: round(elapsed, 1),
+    thinkMs,
     rounds: ROUNDS,
     spread: spread('p50Ms', thirds, 1),
     cpu: cpuSpent(cpuBefore, cpuAfter, moves, availableParallelism()),
@@ -374,21 +396,29 @@ async function measure(serverMain: string, server: string, nodes: number, option
 }
 
 /**
- * `scale.oneNode` and `scale.twoNodes`, or a `skipped` line each that says why. Only PostgreSQL not
- * being installed is a skip that `npm run bench` accepts (`missing`); a cluster that would not
- * start, or a `PALACE_BENCH_DATABASE_URL` that cannot be reached, fails the run.
+ * `scale.oneNode` and `scale.twoNodes` (players answering at once: throughput, the machine
+ * saturated), then `scale.oneNode.paced` and `scale.twoNodes.paced` (`paced`: players thinking
+ * before each action, the latency of a move when the machine has room), or a `skipped` line each
+ * that says why. Only PostgreSQL not being installed is a skip that `npm run bench` accepts
+ * (`missing`); a cluster that would not start, or a `PALACE_BENCH_DATABASE_URL` that cannot be
+ * reached, fails the run.
  */
-export async function benchScale(serverMain: string, options: ScaleOptions): Promise<ScaleLine[]> {
-  const cases = [
-    ['scale.oneNode', 1],
-    ['scale.twoNodes', 2],
-  ] as const;
+export async function benchScale(
+  serverMain: string,
+  options: ScaleOptions,
+  paced: ScaleOptions | null,
+): Promise<ScaleLine[]> {
+  const cases: Array<readonly [string, 1 | 2, ScaleOptions]> = [
+    ['scale.oneNode', 1, { ...options, thinkMs: 0 }],
+    ['scale.twoNodes', 2, { ...options, thinkMs: 0 }],
+  ];
+  if (paced !== null) cases.push(['scale.oneNode.paced', 1, paced], ['scale.twoNodes.paced', 2, paced]);
   const server = await reachableDatabaseServer();
   if (typeof server !== 'string') return cases.map(([bench]) => server(bench));
   const lines: ScaleLine[] = [];
-  for (const [bench, nodes] of cases) {
-    const r = await measure(serverMain, server, nodes, options);
-    lines.push({ bench, ...r, tables: options.tables });
+  for (const [bench, nodes, given] of cases) {
+    const r = await measure(serverMain, server, nodes, given);
+    lines.push({ bench, ...r, tables: given.tables });
   }
   return lines;
 }
