@@ -241,6 +241,9 @@ export class PgBus {
 
 /** Another node's message from a payload, or null (our own, or not one of ours). */
 export function decode(payload: string | undefined, ownNode: string): ClusterMessage | null {
+  // Our own messages (every game we store comes back, game included) are dropped unparsed: every
+  // payload starts with its node's id (`payloadOf`, `gameAnnouncer`).
+  if (payload?.startsWith(`{"n":${JSON.stringify(ownNode)},`)) return null;
   let raw: unknown;
   try {
     raw = JSON.parse(payload ?? '');

@@ -23,6 +23,8 @@ describe('pg bus - decoding', () => {
       v: 3,
     });
     expect(decode(JSON.stringify({ n: 'a', t: 'signout', u: 4 }), 'a')).toBeNull();
+    expect(decode(gameAnnouncer('a')(newGame('G1', 1_000)), 'a')).toBeNull();
+    expect(decode(JSON.stringify({ t: 'signout', u: 4, n: 'a' }), 'a')).toBeNull();
     expect(decode(JSON.stringify({ n: 'b', t: 'signout', u: '4' }), 'a')).toBeNull();
     expect(decode(JSON.stringify({ n: 'b', t: 'left', r: 'x', s: 'y', why: 'sulked' }), 'a')).toBeNull();
     expect(decode('not json', 'a')).toBeNull();
