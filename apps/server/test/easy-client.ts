@@ -91,8 +91,11 @@ export function cardsInPlay(state: EasyGameState): number {
 /** What a driven game saw. */
 export interface Played {
   readonly final: EasyGameState;
-  /** The answer (play or ai-move) that ended the game. */
-  readonly ending: EasyPlayAnswer | EasyAiMoveAnswer;
+  /**
+   * The answer (play or ai-move) that ended the game, or null when a pick-up did: the engine's move
+   * cap (core's MOVE_CAP) can fall on one, and a pick-up's answer carries no `gameOver`.
+   */
+  readonly ending: EasyPlayAnswer | EasyAiMoveAnswer | null;
   readonly aiMoves: number;
   readonly humanMoves: number;
 }
@@ -134,6 +137,11 @@ export async function playToEnd(ez: EasyClient, gameId: string, humans: readonly
         expect(view.canPickUp).toBe(true);
         const picked = ok(await ez.act<EasyPickUpAnswer>(gameId, 'pickup', { playerId: mover }));
         expect(picked.success).toBe(true);
+        if (picked.gameState.status === 'finished') {
+          const final = await ez.state(gameId, lead);
+          expect(final.endReason).toBe('moveCap');
+          return { final, ending: null, aiMoves, humanMoves };
+        }
         continue;
       }
       ending = ok(await ez.act<EasyPlayAnswer>(gameId, 'play', { playerId: mover, ...pick }));

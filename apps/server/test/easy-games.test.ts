@@ -45,7 +45,8 @@ describe('easy games over HTTP', () => {
     expect(aiMoves).toBeGreaterThan(0);
     expect(humanMoves).toBeGreaterThan(0);
     expect(final.status).toBe('finished');
-    expect(final.winnerName).toBe(ending.winner);
+    // A pick-up that reaches the move cap ends the game without a play's answer (ending null).
+    if (ending !== null) expect(final.winnerName).toBe(ending.winner);
     expect(final.winner).toBe(final.winnerName === 'Alice' ? me : 'p2');
     expect(final.currentTurn).toBeNull();
     expect(final.standings.map((p) => [p.place, p.name])).toEqual([
