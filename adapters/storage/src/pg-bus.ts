@@ -1,4 +1,4 @@
-import type { StoredGame } from '@palace/service';
+import { type StoredGame, withoutEntries } from '@palace/service';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -50,31 +50,8 @@ export type GameAnnouncer = (game: StoredGame) => string;
 export function gameAnnouncer(nodeId: string): GameAnnouncer {
   return (game) => {
     const bare: ClusterMessage = { t: 'game', k: game.kind, i: game.id, v: game.version };
-    const whole = JSON.stringify({ n: nodeId, ...bare, g: asStored(game) });
+    const whole = JSON.stringify({ n: nodeId, ...bare, g: withoutEntries(game) });
     return Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES ? whole : payloadOf(nodeId, bare);
-  };
-}
-
-/**
- * `game` as the store reads it back without entries (`KyselyGamesStore.load` with `entries: false`):
- * the stored fields only, `record.entries` empty and `entriesFrom` the stored count.
- */
-function asStored(game: StoredGame): StoredGame {
-  return {
-    id: game.id,
-    kind: game.kind,
-    version: game.version,
-    createdAt: game.createdAt,
-    updatedAt: game.updatedAt,
-    aiDueAt: game.aiDueAt,
-    aiDelayMs: game.aiDelayMs,
-    commitment: game.commitment,
-    state: game.state,
-    record: { ...game.record, entries: [] },
-    seatClock: { turnDueAt: game.seatClock.turnDueAt, strikes: game.seatClock.strikes, away: game.seatClock.away },
-    listed: game.listed,
-    meta: game.meta,
-    entriesFrom: (game.entriesFrom ?? 0) + game.record.entries.length,
   };
 }
 

@@ -10,7 +10,7 @@ import type {
   ServicePorts,
 } from './game-change.js';
 import { expiredKind, GameJobs } from './game-jobs.js';
-import type { Effects, Json, SeatClock, StoredGame } from './ports.js';
+import { type Effects, type Json, type SeatClock, type StoredGame, withoutEntries } from './ports.js';
 import { forgive, NO_SEAT_CLOCK, seatClockOf, TURN_MS } from './seat-clock.js';
 import { type ServiceError, serviceError } from './service-error.js';
 
@@ -246,13 +246,7 @@ export class GameService<M extends Json> {
     if (known !== undefined && known.version > game.version) return;
     this.recent.delete(game.id);
     if (this.recent.size >= RECENT_KEPT) this.recent.delete(this.recent.keys().next().value ?? '');
-    const entries = game.record.entries.length;
-    this.recent.set(
-      game.id,
-      entries === 0 && game.entriesFrom !== undefined
-        ? game
-        : { ...game, record: { ...game.record, entries: [] }, entriesFrom: (game.entriesFrom ?? 0) + entries },
-    );
+    this.recent.set(game.id, withoutEntries(game));
   }
 
   /** Forgets the games kept for writing (changes made elsewhere may have been missed; see `write`). */

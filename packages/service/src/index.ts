@@ -126,6 +126,7 @@ export type {
   StoredGame,
   UnfinishedGame,
 } from './ports.js';
+export { withoutEntries } from './ports.js';
 export { PUBLIC_KIND, PublicGames } from './public-game/public-games.js';
 export type {
   PublicActor,

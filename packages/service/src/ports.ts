@@ -39,6 +39,17 @@ export interface StoredGame<M extends Json = Json> {
 }
 
 /**
+ * `game` without its record's entries, as the store loads it for a change (`load` with `entries:
+ * false`): `record.entries` empty and `entriesFrom` counting every entry before. A game already so is
+ * answered as it is.
+ */
+export function withoutEntries<M extends Json>(game: StoredGame<M>): StoredGame<M> {
+  const entries = game.record.entries.length;
+  if (entries === 0 && game.entriesFrom !== undefined) return game;
+  return { ...game, record: { ...game.record, entries: [] }, entriesFrom: (game.entriesFrom ?? 0) + entries };
+}
+
+/**
  * The turn clock of a game's human seats (docs/product.md §D6). When it runs out the server plays every
  * human seat that is due with the greedy AI and counts a strike; three in a row make the seat away,
  * and an away seat is played like an AI seat until its player comes back.
