@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -85,6 +86,33 @@ function preloadDisplayFont(): Plugin {
           },
         ];
       },
+    },
+  };
+}
+
+/**
+ * react-router's production build in a production bundle. The package ships `dist/production`
+ * beside `dist/development`, but its `exports` name only the development one for every condition
+ * (remix-run/react-router issues 12532 and 14102), so a production bundle carried the development
+ * code: `ENABLE_DEV_WARNINGS` on, its checks run on every navigation (a profile of a repeat visit
+ * at a phone's CPU found 30–60 ms of the first screen in it; docs/web.md "Loading"). The build aliases the two entries the app reaches (`react-router`,
+ * through `react-router-dom`, and `react-router/dom`) to their production files; `vite dev` keeps the
+ * development build and its warnings.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'palace:react-router-production',
+    apply: 'build',
+    config() {
+      const dir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+      return {
+        resolve: {
+          alias: [
+            { find: /^react-router$/, replacement: join(dir, 'dist/production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: join(dir, 'dist/production/dom-export.mjs') },
+          ],
+        },
+      };
     },
   };
 }
@@ -181,6 +209,7 @@ function bootScript(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     VitePWA({
       registerType: 'autoUpdate',
       // A separate deferred script (no inline code, so a strict CSP can forbid inline scripts).
@@ -231,6 +260,12 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       treeshake: {
+        // A typebox builder (`Type.Object(…)`, …) only returns a schema: a schema the client never
+        // reads is dropped with its call (one it reads stays). The client validates nothing (the
+        // server does), so a screen that imports a constant or a helper from a protocol module no
+        // longer carries typebox (40 KB on /play and /rest-poker) and the building of the schemas
+        // beside it when its chunk runs.
+        manualPureFunctions: ['Type'],
         // The shared packages are pure (core by rule, protocol is schemas and constants): a module
         // none of whose exports a chunk uses is left out, so a page that needs one emoji helper
         // does not carry every wire schema and the schema library with it.
