@@ -14,17 +14,24 @@ import { startPrefs } from './stores/prefs-store.js';
 /**
  * Starts what the first screen needs, side by side rather than one after another: the auth check
  * and the configuration (the shell shows both) and the screen's chunk; the preferences follow the
- * signed-in account from then on (stores/prefs-store.ts). Resolves when the chunk is
- * there: the first render waits for it, so index.html's splash stays until the screen can draw.
- * Rendering earlier would show React's loading fallback instead, which React then keeps for at
- * least 300 ms once shown, and would start these requests only after the first render.
+ * signed-in account from then on (stores/prefs-store.ts). Resolves when the first render may
+ * happen. For a screen outside the shell (the variants, the prototypes, the replay viewer) that is
+ * when its chunk is there, so index.html's splash stays until the screen can draw: rendering
+ * earlier would show React's loading fallback instead, which React then keeps for at least 300 ms
+ * once shown. For a screen inside the shell it is at once: the shell's header and menu are usable
+ * while the screen's chunk arrives (its area shows the shell's loading state meanwhile).
  */
 export function startApp(pathname: string): Promise<void> {
   startPrefs();
   void useAuth.getState().check();
   void useConfig.getState().load();
   void loadToaster().catch(() => undefined);
-  return preloadRoute(pathname);
+  const screen = preloadRoute(pathname);
+  // A screen inside the shell does not hold the first render: the shell (its header and menu)
+  // draws as soon as the auth check allows, and the screen's area shows its loading state until
+  // the chunk is there (docs/web.md "Loading"). A screen outside it has nothing around it to draw
+  // first: index.html's splash stays until its chunk has arrived.
+  return isStandalonePath(pathname) ? screen : Promise.resolve();
 }
 
 /**

@@ -69,4 +69,33 @@ describe('web client - loading', () => {
       }
     });
   }, 60_000);
+
+  it("web - a screen inside the shell: the shell and its menu work before the screen's chunk has arrived", async () => {
+    await withBrowser(async ({ page }) => {
+      // The /play screen's chunk is held until the shell has been seen working without it.
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let asked = false;
+      await page.route(/\/assets\/play-page-[^/]+\.js$/, async (route) => {
+        asked = true;
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${base}/play`);
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      await menu.waitFor();
+      expect(asked, 'the screen was asked for at once').toBe(true);
+      // The screen's area shows the shell's loading state; the screen itself is not there yet.
+      await expect(page.getByRole('status').filter({ hasText: 'Loading' }).count()).resolves.toBeGreaterThan(0);
+      await expect(page.getByRole('heading', { name: 'Play' }).count()).resolves.toBe(0);
+      // The menu opens and closes meanwhile.
+      await menu.click();
+      await page.getByRole('button', { name: 'Close menu' }).last().click();
+      release();
+      await page.getByRole('heading', { name: 'Play' }).waitFor();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading' }).count()).resolves.toBe(0);
+    });
+  }, 60_000);
 });
