@@ -1,8 +1,8 @@
 // A first visit on a phone network (issue 25): the built web client served by the built server
 // (child process), loaded by Debian's Chromium with Lighthouse's mobile profile applied through
 // the DevTools protocol. Each route is loaded cold (a fresh profile: no HTTP cache, no service
-// worker) three times, then once warm (the third profile again, after its service worker took
-// over), and the medians are reported.
+// worker) three times, each followed by one warm load (that profile again, in a new browser, after
+// its service worker took over), and the medians of each are reported.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -235,9 +235,9 @@ export interface FirstVisitLine {
   readonly coldFcpMs: number;
   /** Median time to the first usable button of the cold loads, ms. */
   readonly coldButtonMs: number;
-  /** The warm load (same profile, service worker active): first contentful paint, ms. */
+  /** Median first contentful paint of the warm loads (same profile, service worker active), ms. */
   readonly warmFcpMs: number;
-  /** The warm load: first usable button, ms. */
+  /** Median time to the first usable button of the warm loads, ms. */
   readonly warmButtonMs: number;
   /** The first usable button's label (the last cold load's). */
   readonly button: string;
@@ -245,15 +245,19 @@ export interface FirstVisitLine {
   readonly coldKB: number;
   /** Of those, scripts. */
   readonly coldJsKB: number;
-  /** kB the warm load received over the network until its first usable button (what the service worker did not answer). */
+  /** Median kB the warm loads received over the network until their first usable button (what the service worker did not answer). */
   readonly warmKB: number;
   /** Page errors, failed requests, 5xx answers, CSP violations and loads that never showed a button. */
   readonly errors: number;
   readonly firstError?: string;
   readonly rounds: number;
+  /** How many warm loads the warm figures are the medians of. */
+  readonly warmRounds: number;
   /** Measured seconds (the loads, browsers included). */
   readonly seconds: number;
   readonly spread: Spread;
+  /** The warm loads' first usable button: min, median, max. */
+  readonly warmSpread: Spread;
 }
 
 const kB = (bytes: number): number => Math.round(bytes / 102.4) / 10;
@@ -303,7 +307,7 @@ export async function benchFirstVisit(serverMain: string): Promise<FirstVisitLin
     for (const route of FIRST_VISIT_ROUTES) {
       const began = performance.now();
       const cold: Visit[] = [];
-      let warm: Visit | null = null;
+      const warm: Visit[] = [];
       let errors = 0;
       let firstError: string | undefined;
       const count = (v: Visit): Visit => {
@@ -317,13 +321,12 @@ export async function benchFirstVisit(serverMain: string): Promise<FirstVisitLin
         let browser = await launch(profile);
         try {
           cold.push(count(await visit(browser.page, `${base}${route}`)));
-          if (round === COLD_ROUNDS - 1) {
-            // A repeat visit: the same profile in a new browser, once its service worker holds the shell.
-            await workerActive(browser.page);
-            await browser.context.close();
-            browser = await launch(profile);
-            warm = count(await visit(browser.page, `${base}${route}`));
-          }
+          // A repeat visit: the same profile in a new browser, once its service worker holds the
+          // shell. One per cold load: a single warm load moved by ±300 ms between runs here.
+          await workerActive(browser.page);
+          await browser.context.close();
+          browser = await launch(profile);
+          warm.push(count(await visit(browser.page, `${base}${route}`)));
         } catch (error) {
           errors++;
           firstError ??= error instanceof Error ? error.message : String(error);
@@ -332,25 +335,31 @@ export async function benchFirstVisit(serverMain: string): Promise<FirstVisitLin
         }
       }
       if (cold.length === 0) throw new Error(`${route}: every cold load failed (${firstError ?? 'no reason given'})`);
+      if (warm.length === 0) throw new Error(`${route}: every warm load failed (${firstError ?? 'no reason given'})`);
       const seconds = Math.round((performance.now() - began) / 100) / 10;
       const lastCold = cold[cold.length - 1];
       lines.push({
         route,
         coldFcpMs: Math.round(median(cold.map((v) => v.fcpMs))),
         coldButtonMs: Math.round(median(cold.map((v) => v.buttonMs))),
-        warmFcpMs: Math.round(warm?.fcpMs ?? 0),
-        warmButtonMs: Math.round(warm?.buttonMs ?? 0),
+        warmFcpMs: Math.round(median(warm.map((v) => v.fcpMs))),
+        warmButtonMs: Math.round(median(warm.map((v) => v.buttonMs))),
         button: lastCold?.button ?? '',
         coldKB: kB(median(cold.map((v) => v.bytes))),
         coldJsKB: kB(median(cold.map((v) => v.jsBytes))),
-        warmKB: kB(warm?.bytes ?? 0),
+        warmKB: kB(median(warm.map((v) => v.bytes))),
         errors,
         ...(firstError === undefined ? {} : { firstError }),
         rounds: cold.length,
+        warmRounds: warm.length,
         seconds,
         spread: spread(
           'coldButtonMs',
           cold.map((v) => v.buttonMs),
+        ),
+        warmSpread: spread(
+          'warmButtonMs',
+          warm.map((v) => v.buttonMs),
         ),
       });
     }
