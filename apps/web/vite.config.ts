@@ -248,6 +248,8 @@ export default defineConfig({
         // The page that installed the worker is served by it at once: offline works without a reload.
         clientsClaim: true,
         skipWaiting: true,
+        // Static routes: the API past the worker, the hashed build files from the precache (public/sw-routes.js).
+        importScripts: ['sw-routes.js'],
       },
     }),
     bootScript(),

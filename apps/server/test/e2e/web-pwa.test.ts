@@ -59,6 +59,32 @@ describe('web client - installable app', () => {
     expect(await sw.text()).toContain('precacheAndRoute');
   });
 
+  it('web - once installed, the worker sends the API past itself and the build files come from its precache (static routes)', async () => {
+    await withBrowser(async ({ context, page }) => {
+      await page.goto(`${base}/`);
+      await page.getByRole('tab', { name: 'Join Game' }).waitFor();
+      await expect
+        .poll(() => page.evaluate('navigator.serviceWorker.controller?.state ?? null'), { timeout: 30_000 })
+        .toBe('activated');
+      // A repeat visit, as the browser reports where each answer came from.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const routed = new Map<string, string>();
+      cdp.on('Network.responseReceived', (event) => {
+        const path = new URL(event.response.url).pathname;
+        routed.set(path, event.response.serviceWorkerRouterInfo?.matchedSourceType ?? 'no static route');
+      });
+      await page.reload();
+      await page.getByRole('tab', { name: 'Join Game' }).waitFor();
+      const files = [...routed].filter(([path]) => path.startsWith('/assets/'));
+      const api = [...routed].filter(([path]) => path.startsWith('/api/'));
+      expect(files.length, 'build files').toBeGreaterThan(0);
+      expect(api.length, 'API requests').toBeGreaterThan(0);
+      for (const [path, source] of files) expect(source, path).toBe('cache');
+      for (const [path, source] of api) expect(source, path).toBe('network');
+    });
+  }, 90_000);
+
   it('web - after one visit the prototypes open and play offline from the service worker', async () => {
     await withBrowser(async ({ context, page }) => {
       await page.goto(`${base}/poker`);
