@@ -95,9 +95,10 @@ function preloadDisplayFont(): Plugin {
  * beside `dist/development`, but its `exports` name only the development one for every condition
  * (remix-run/react-router issues 12532 and 14102), so a production bundle carried the development
  * code: `ENABLE_DEV_WARNINGS` on, its checks run on every navigation (a profile of a repeat visit
- * at a phone's CPU found 30–60 ms of the first screen in it; docs/web.md "Loading"). The build aliases the two entries the app reaches (`react-router`,
- * through `react-router-dom`, and `react-router/dom`) to their production files; `vite dev` keeps the
- * development build and its warnings.
+ * at a phone's CPU found 30–60 ms of the first screen in it; docs/web.md "Loading"). The build
+ * aliases the two entries the app reaches (`react-router`, through `react-router-dom`, and
+ * `react-router/dom`) to their production files; `vite dev` keeps the development build and its
+ * warnings.
  */
 function reactRouterProduction(): Plugin {
   return {
