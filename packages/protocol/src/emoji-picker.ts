@@ -228,7 +228,12 @@ export function renderShortcodes(text: string): string {
 
 /** Pictographs, flags, keycaps, and the playing-card block (its card back is not pictographic). */
 const EMOJI_GRAPHEME = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3|[\u{1F0A0}-\u{1F0FF}]/u;
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * Made on first use: constructing an `Intl.Segmenter` loads the engine's break-iterator data,
+ * ~15 ms of main thread in a browser (60 ms at a phone's 4x CPU), which every screen importing
+ * this module paid at start-up before any message was shown (docs/web.md "Loading").
+ */
+let segmenter: Intl.Segmenter | undefined;
 
 /**
  * Whether a chat message is only 1 or 2 emoji once shortcodes are rendered and whitespace is
@@ -238,6 +243,7 @@ export function isLargeEmoji(text: string): boolean {
   const rendered = renderShortcodes(text).replace(/\s+/g, '');
   if (rendered === '') return false;
   let count = 0;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const { segment } of segmenter.segment(rendered)) {
     if (!EMOJI_GRAPHEME.test(segment)) return false;
     if (++count > 2) return false;
