@@ -98,4 +98,32 @@ describe('web client - loading', () => {
       await expect(page.getByRole('status').filter({ hasText: 'Loading' }).count()).resolves.toBe(0);
     });
   }, 60_000);
+  it("web - /rest-poker: the start screen and its forms work without the game's table; a created game waits for it", async () => {
+    await withBrowser(async ({ page }) => {
+      // The game view's chunk (the table, its card faces and stylesheet) is held until the start
+      // screen has been used and a game created without it.
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      await page.route(/\/assets\/rest-game-view-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${base}/rest-poker`);
+      await page.getByRole('button', { name: 'Create New Game' }).click();
+      await page.getByLabel('Your name').fill('Ann');
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      // The game exists (the address has its id); its table is what is still on the way.
+      await page.waitForURL(/\/rest-poker\/[A-Z0-9]+$/);
+      await page.getByRole('status').filter({ hasText: 'Opening the table' }).waitFor();
+      // Asked for once the start screen had drawn, not before it could.
+      expect(asked.some((path) => /\/assets\/rest-game-view-/.test(path))).toBe(true);
+      release();
+      await page.getByRole('button', { name: 'Add AI', exact: true }).waitFor();
+      await expect(page.getByRole('status').filter({ hasText: 'Opening the table' }).count()).resolves.toBe(0);
+    });
+  }, 60_000);
 });
