@@ -126,4 +126,35 @@ describe('web client - loading', () => {
       await expect(page.getByRole('status').filter({ hasText: 'Opening the table' }).count()).resolves.toBe(0);
     });
   }, 60_000);
+  it("web - /play: the lobby works without the game room's chunk; a game's address waits for it", async () => {
+    await withBrowser(async ({ page }) => {
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      await page.route(/\/assets\/game-room-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // The lobby (a guest is signed in automatically) and its create form, with the room held.
+      await page.goto(`${base}/play`);
+      await page.getByRole('heading', { name: 'Play', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Create Game' }).click();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Create Game' }).waitFor();
+      const created = await page
+        .context()
+        .request.post(`${base}/api/games`, { data: { name: 'Held Room', playerLimit: 2, isPrivate: false } });
+      expect(created.status(), await created.text()).toBe(200);
+      const { id } = (await created.json()) as { id: number };
+      await page.goto(`${base}/play/${id}`);
+      await page.getByRole('status').filter({ hasText: 'Opening the game' }).waitFor();
+      expect(asked.some((path) => /\/assets\/game-room-/.test(path))).toBe(true);
+      release();
+      await page.getByRole('heading', { name: 'Waiting for players' }).waitFor();
+      await expect(page.getByRole('status').filter({ hasText: 'Opening the game' }).count()).resolves.toBe(0);
+    });
+  }, 60_000);
 });

@@ -1,10 +1,10 @@
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { lazyModule, useLazyModule } from '../../lib/lazy-module.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
 import { CreateGame } from './create-game.js';
-import { GameRoom } from './game-room.js';
 import { Lobby } from './lobby.js';
 import { RoomBoundary } from './room-boundary.js';
 
@@ -15,6 +15,14 @@ const LOBBY_PATH = '/play';
 function gamePath(id: number): string {
   return `${LOBBY_PATH}?gameId=${id}`;
 }
+
+/**
+ * The game room (the table, the chat, the emoji picker, the rematch and the replay link) is a
+ * chunk of its own (lib/lazy-module.ts): the lobby and the create form, what `/play` shows first,
+ * do not download or run it; it is asked for once the lobby has drawn, and at once for an address
+ * with a game.
+ */
+const gameRoom = lazyModule(() => import('./game-room.js'));
 
 /**
  * `/play` (docs/product.md §P1.2): lobby, create form and game room. A visitor is signed in as a guest
@@ -32,6 +40,8 @@ export function PlayPage(): ReactElement {
   const connect = useGame((s) => s.connect);
   const backToLobby = useGame((s) => s.backToLobby);
   const clearGame = useGame((s) => s.clearGame);
+  const raw = params.get('gameId') ?? pathId ?? null;
+  const room = useLazyModule(gameRoom, raw !== null);
 
   useEffect(() => {
     if (user !== null || tried.current) return;
@@ -76,7 +86,6 @@ export function PlayPage(): ReactElement {
   }, [movedTo, moved, navigate]);
 
   if (user === null) return authFailed ? <AuthRequired /> : <p className="muted">Signing you in…</p>;
-  const raw = params.get('gameId') ?? pathId ?? null;
   if (raw !== null) {
     const gameId = Number(raw);
     if (!/^[1-9][0-9]*$/.test(raw) || !Number.isSafeInteger(gameId)) {
@@ -91,6 +100,22 @@ export function PlayPage(): ReactElement {
       );
     }
     const toLobby = () => navigate(LOBBY_PATH, { replace: true });
+    if (room.module === null) {
+      return room.failed ? (
+        <div className="card error-card" role="alert">
+          <h2>Could not load the game</h2>
+          <p>Check your connection and try again.</p>
+          <Link className="button button-secondary" to={LOBBY_PATH}>
+            Return to Lobby
+          </Link>
+        </div>
+      ) : (
+        <p className="muted" role="status">
+          Opening the game…
+        </p>
+      );
+    }
+    const { GameRoom } = room.module;
     return (
       <RoomBoundary gameId={gameId} onReturn={toLobby}>
         <GameRoom gameId={gameId} watch={params.get('watch') === '1'} onLeave={toLobby} />

@@ -4,6 +4,7 @@ import './rest-game.css';
 import type { RestGameState, RestSeated, RestVariant } from '@palace/protocol';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { lazyModule, useLazyModule } from '../../lib/lazy-module.js';
 import { toast } from '../../stores/toast-store.js';
 import { createGame, joinGame, pollGame, type RestResult, refusalText, rematchGame } from './rest-api.js';
 import { errorToast, NETWORK_PANEL_TEXT, normalGameId } from './rest-logic.js';
@@ -19,55 +20,13 @@ import {
 import { CreateForm, ErrorPanel, JoinForm, LoadingPanel, StartScreen } from './rest-start.js';
 import { RestTutorial } from './rest-tutorial.js';
 
-/** The game's own view (the table, the chat, the waiting room) and everything it brings. */
-type ViewModule = typeof import('./rest-game-view.js');
-let viewModule: ViewModule | null = null;
-let viewLoading: Promise<ViewModule> | null = null;
-
 /**
- * The game's view is a chunk of its own (docs/web.md "Loading"): the start screen and the forms,
- * which a first visit of `/rest-poker` shows, do not download or run the table (the card faces,
- * the game table's script and stylesheet). The page asks for it once it has drawn, so it is
- * there by the time a game is created or joined; a resumed game asks for it at once, beside its
- * first poll. A failed download is asked for again on the next try.
+ * The game's own view (the table, the chat, the waiting room) is a chunk of its own
+ * (lib/lazy-module.ts): the start screen and the forms, which a first visit of `/rest-poker`
+ * shows, do not download or run the table. A game being created, joined or resumed asks for it at
+ * once, beside its request.
  */
-function loadView(): Promise<ViewModule> {
-  viewLoading ??= import('./rest-game-view.js').then(
-    (m) => {
-      viewModule = m;
-      return m;
-    },
-    (error: unknown) => {
-      viewLoading = null;
-      throw error;
-    },
-  );
-  return viewLoading;
-}
-
-/** The view module once it is there; asks for it when `wanted` (and not before the page has drawn). */
-function useViewModule(wanted: boolean): { readonly view: ViewModule | null; readonly failed: boolean } {
-  const [view, setView] = useState<ViewModule | null>(viewModule);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (view !== null) return;
-    let live = true;
-    const load = () =>
-      loadView().then(
-        (m) => live && setView(m),
-        () => live && wanted && setFailed(true),
-      );
-    // Wanted now (a game to show): at once. Otherwise after the first frame, off the start
-    // screen's path to its first paint.
-    const timer = wanted ? null : setTimeout(() => void load(), 0);
-    if (wanted) void load();
-    return () => {
-      live = false;
-      if (timer !== null) clearTimeout(timer);
-    };
-  }, [view, wanted]);
-  return { view, failed };
-}
+const gameView = lazyModule(() => import('./rest-game-view.js'));
 
 /** The client's states (docs/product.md §P2.2 "Client UI states"). */
 type Screen =
@@ -112,7 +71,7 @@ export function RestGamePage(): ReactElement {
   const [variant, setVariant] = useState<RestVariant>('classic');
   const [joinId, setJoinId] = useState('');
   const open = (location.state as OpenState | null)?.open;
-  const { view, failed } = useViewModule(screen.kind === 'game' || screen.kind === 'loading');
+  const { module: view, failed } = useLazyModule(gameView, screen.kind === 'game' || screen.kind === 'loading');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation (route id or a new location)
   useEffect(() => {
