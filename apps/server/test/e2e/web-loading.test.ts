@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useWebServer, withBrowser } from './browser.js';
 
@@ -12,6 +13,27 @@ function head(url: string, headers: Record<string, string>): Promise<Record<stri
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * Holds the build files whose path matches `chunk` until `release` is called: whether they have
+ * been asked for shows in `asked`.
+ */
+async function holdChunk(
+  page: Page,
+  chunk: RegExp,
+): Promise<{ readonly asked: () => boolean; readonly release: () => void }> {
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(chunk, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { asked: () => asked, release };
 }
 
 /**
@@ -73,45 +95,28 @@ describe('web client - loading', () => {
   it("web - a screen inside the shell: the shell and its menu work before the screen's chunk has arrived", async () => {
     await withBrowser(async ({ page }) => {
       // The /play screen's chunk is held until the shell has been seen working without it.
-      let release = (): void => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let asked = false;
-      await page.route(/\/assets\/play-page-[^/]+\.js$/, async (route) => {
-        asked = true;
-        await held;
-        await route.continue();
-      });
+      const screen = await holdChunk(page, /\/assets\/play-page-[^/]+\.js$/);
       await page.goto(`${base}/play`);
       const menu = page.getByRole('button', { name: 'Open menu' });
       await menu.waitFor();
-      expect(asked, 'the screen was asked for at once').toBe(true);
+      expect(screen.asked(), 'the screen was asked for at once').toBe(true);
       // The screen's area shows the shell's loading state; the screen itself is not there yet.
       await expect(page.getByRole('status').filter({ hasText: 'Loading' }).count()).resolves.toBeGreaterThan(0);
       await expect(page.getByRole('heading', { name: 'Play' }).count()).resolves.toBe(0);
       // The menu opens and closes meanwhile.
       await menu.click();
       await page.getByRole('button', { name: 'Close menu' }).last().click();
-      release();
+      screen.release();
       await page.getByRole('heading', { name: 'Play' }).waitFor();
       await expect(page.getByRole('status').filter({ hasText: 'Loading' }).count()).resolves.toBe(0);
     });
   }, 60_000);
+
   it("web - /rest-poker: the start screen and its forms work without the game's table; a created game waits for it", async () => {
     await withBrowser(async ({ page }) => {
       // The game view's chunk (the table, its card faces and stylesheet) is held until the start
       // screen has been used and a game created without it.
-      let release = (): void => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const asked: string[] = [];
-      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-      await page.route(/\/assets\/rest-game-view-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const view = await holdChunk(page, /\/assets\/rest-game-view-[^/]+\.js$/);
       await page.goto(`${base}/rest-poker`);
       await page.getByRole('button', { name: 'Create New Game' }).click();
       await page.getByLabel('Your name').fill('Ann');
@@ -119,25 +124,16 @@ describe('web client - loading', () => {
       // The game exists (the address has its id); its table is what is still on the way.
       await page.waitForURL(/\/rest-poker\/[A-Z0-9]+$/);
       await page.getByRole('status').filter({ hasText: 'Opening the table' }).waitFor();
-      // Asked for once the start screen had drawn, not before it could.
-      expect(asked.some((path) => /\/assets\/rest-game-view-/.test(path))).toBe(true);
-      release();
+      expect(view.asked()).toBe(true);
+      view.release();
       await page.getByRole('button', { name: 'Add AI', exact: true }).waitFor();
       await expect(page.getByRole('status').filter({ hasText: 'Opening the table' }).count()).resolves.toBe(0);
     });
   }, 60_000);
+
   it("web - /play: the lobby works without the game room's chunk; a game's address waits for it", async () => {
     await withBrowser(async ({ page }) => {
-      let release = (): void => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const asked: string[] = [];
-      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-      await page.route(/\/assets\/game-room-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const room = await holdChunk(page, /\/assets\/game-room-[^/]+\.js$/);
       // The lobby (a guest is signed in automatically) and its create form, with the room held.
       await page.goto(`${base}/play`);
       await page.getByRole('heading', { name: 'Play', exact: true }).waitFor();
@@ -151,8 +147,8 @@ describe('web client - loading', () => {
       const { id } = (await created.json()) as { id: number };
       await page.goto(`${base}/play/${id}`);
       await page.getByRole('status').filter({ hasText: 'Opening the game' }).waitFor();
-      expect(asked.some((path) => /\/assets\/game-room-/.test(path))).toBe(true);
-      release();
+      expect(room.asked()).toBe(true);
+      room.release();
       await page.getByRole('heading', { name: 'Waiting for players' }).waitFor();
       await expect(page.getByRole('status').filter({ hasText: 'Opening the game' }).count()).resolves.toBe(0);
     });
