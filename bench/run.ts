@@ -8,6 +8,7 @@ import { benchRandomPlayout } from '../packages/core/bench/playout.js';
 import { AI_POLICIES, PRESETS } from '../packages/core/src/index.js';
 import { benchPoll304 } from './http.js';
 import { benchWsLoad } from './load.js';
+import { placement } from './pin.js';
 import { type BenchLine, median, processors, type SkipLine, spread, verdict } from './report.js';
 import { benchScale } from './scale.js';
 import { benchSettleRating } from './settle.js';
@@ -130,12 +131,39 @@ if (runs('web')) {
 }
 
 // Many concurrent 4-player games over /ws (target: 500 games, p95 ≤ 50 ms on this machine).
+// WS_ROUNDS rounds, each against a fresh server, and the round with the median p95 is the line's
+// figure (one round's p95 moved between 16 and 330 ms from run to run on this machine). Unpinned
+// unless BENCH_WS_PIN=1: pinned, the server's one core is saturated at about 490 moves/s (p50 24
+// ms against 5 unpinned, p95 104 against 81, 2026-11-28), which measures one core's capacity,
+// not the fan-out's latency.
 const wsGames = Number(process.env.BENCH_WS_GAMES ?? 500);
 const thinkMs = Number(process.env.BENCH_WS_THINK_MS ?? 1000);
+const WS_ROUNDS = Number(process.env.BENCH_WS_ROUNDS ?? 3);
 if (runs('ws')) {
   await guard('ws.broadcast', async () => {
-    const ws = await benchWsBroadcast(serverMain, wsGames, Math.max(10, seconds * 4), thinkMs);
-    return [{ bench: 'ws.broadcast', ...ws, thinkMs }];
+    const cores = process.env.BENCH_WS_PIN === '1' ? placement() : null;
+    const rounds = [];
+    for (let i = 0; i < WS_ROUNDS; i++) {
+      rounds.push(await benchWsBroadcast(serverMain, wsGames, Math.max(10, seconds * 4), thinkMs, cores));
+    }
+    const p95s = rounds.map((r) => r.p95Ms);
+    const middle = rounds.find((r) => r.p95Ms === median(p95s)) ?? rounds[0];
+    if (middle === undefined) throw new Error('ws.broadcast: no round ran');
+    const firstError = rounds.find((r) => r.firstError !== undefined)?.firstError;
+    return [
+      {
+        bench: 'ws.broadcast',
+        ...middle,
+        // Every round's failures count, not the median round's only.
+        errors: rounds.reduce((n, r) => n + r.errors, 0),
+        ...(firstError === undefined ? {} : { firstError }),
+        seconds: Math.round(rounds.reduce((n, r) => n + r.seconds, 0) * 10) / 10,
+        thinkMs,
+        placement: cores ?? false,
+        rounds: WS_ROUNDS,
+        spread: spread('p95Ms', p95s, 1),
+      },
+    ];
   });
 }
 

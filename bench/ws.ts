@@ -1,12 +1,15 @@
 // The main game's fan-out under load: many concurrent 4-player games over /ws, played by scripted
 // clients with a think time, against the real server (child process, real SQLite file). For each
 // move, the latency is from sending it until every player of that game has received the new
-// game_state. The clients live in this process, the server in its own.
+// game_state. The clients live in this process, the server in its own; where `taskset` exists the
+// server runs alone on one core and this process (the 2,000 clients) on another (bench/pin.ts), so
+// the clients' own work does not queue the server's.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { onCore, type Placement, pinSelf } from './pin.js';
 import { benchServerEnv, freePort, healthy, stopChild } from './server.js';
 
 export interface WsBroadcastResult {
@@ -24,7 +27,6 @@ export interface WsBroadcastResult {
   readonly errors: number;
   /** Measured seconds (one round). */
   readonly seconds: number;
-  readonly rounds: 1;
   /** What the first failed set-up said, when one failed. */
   readonly firstError?: string;
 }
@@ -57,21 +59,26 @@ async function guest(base: string): Promise<{ cookie: string; id: number }> {
   return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', id: user.id };
 }
 
-/** Plays `games` 4-player games for `seconds` after set-up; `thinkMs` is the mean pause before a move. */
+/**
+ * Plays `games` 4-player games for `seconds` after set-up against a fresh server; `thinkMs` is the
+ * mean pause before a move. `cores`: the server's core and this process's, or null (unpinned).
+ */
 export async function benchWsBroadcast(
   serverMain: string,
   games: number,
   seconds: number,
   thinkMs: number,
+  cores: Placement | null,
 ): Promise<WsBroadcastResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'palace-bench-ws-'));
   const port = await freePort();
   // BENCH_PROFILE=dir writes a CPU profile of the server there.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const server = spawn(process.execPath, [...profile, serverMain], {
+  const server = spawn(...onCore(cores?.server ?? null, process.execPath, [...profile, serverMain]), {
     env: benchServerEnv(port, dataDir),
     stdio: 'ignore',
   });
+  let unpin: (() => void) | null = null;
   const sockets: WebSocket[] = [];
   const latencies: number[] = [];
   let errors = 0;
@@ -81,6 +88,7 @@ export async function benchWsBroadcast(
   try {
     const base = `http://127.0.0.1:${port}`;
     await healthy(`${base}/healthz`, server);
+    if (cores !== null) unpin = pinSelf(cores.load);
     const tables: Table[] = [];
 
     const seat = async (table: Table, index: number, me: { cookie: string; id: number }) => {
@@ -195,9 +203,9 @@ export async function benchWsBroadcast(
       errors,
       ...(firstError === undefined ? {} : { firstError }),
       seconds: Math.round(elapsed * 10) / 10,
-      rounds: 1,
     };
   } finally {
+    unpin?.();
     stopped = true;
     for (const socket of sockets) socket.terminate();
     // SIGTERM lets the server write its CPU profile.
