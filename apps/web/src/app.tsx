@@ -25,7 +25,6 @@ export function startApp(pathname: string): Promise<void> {
   startPrefs();
   void useAuth.getState().check();
   void useConfig.getState().load();
-  void loadToaster().catch(() => undefined);
   const screen = preloadRoute(pathname);
   // A screen inside the shell does not hold the first render: the shell (its header and menu)
   // draws as soon as the auth check allows, and the screen's area shows its loading state until
@@ -35,9 +34,10 @@ export function startApp(pathname: string): Promise<void> {
 }
 
 /**
- * The toasts (Radix Toast: 39 KB of script, 13 KB compressed) load beside the first screen
- * rather than before it: no toast can be due before the first screen is up, and one raised
- * earlier waits in the toast store until the toaster mounts.
+ * The toasts (Radix Toast: 39 KB of script, 13 KB compressed) load once the first render is done
+ * (`LazyToaster`'s effect), not beside the first screen: on a phone's link their 13 KB took
+ * bandwidth from the screen's own files. No toast can be due before the first screen is up, and
+ * one raised earlier waits in the toast store until the toaster mounts.
  */
 const loadToaster = () => import('./shell/toaster.js');
 
