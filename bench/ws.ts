@@ -1,9 +1,9 @@
 // The main game's fan-out under load: many concurrent 4-player games over /ws, played by scripted
 // clients with a think time, against the real server (child process, real SQLite file). For each
 // move, the latency is from sending it until every player of that game has received the new
-// game_state. The clients live in this process, the server in its own; where `taskset` exists the
-// server runs alone on one core and this process (the 2,000 clients) on another (bench/pin.ts), so
-// the clients' own work does not queue the server's.
+// game_state. The clients live in this process, the server in its own; given a placement
+// (bench/pin.ts; run.ts asks for one with BENCH_WS_PIN=1) the server runs alone on one core and this
+// process (the 2,000 clients) on another.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -146,11 +146,20 @@ describe('web client - loading', () => {
       expect(created.status(), await created.text()).toBe(200);
       const { id } = (await created.json()) as { id: number };
       await page.goto(`${base}/play/${id}`);
-      await page.getByRole('status').filter({ hasText: 'Opening the game' }).waitFor();
+      // The room's own loading card, drawn by the page while the room's chunk is held.
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Joining game #${id}` })
+        .waitFor();
       expect(room.asked()).toBe(true);
       room.release();
       await page.getByRole('heading', { name: 'Waiting for players' }).waitFor();
-      await expect(page.getByRole('status').filter({ hasText: 'Opening the game' }).count()).resolves.toBe(0);
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: `Joining game #${id}` })
+          .count(),
+      ).resolves.toBe(0);
     });
   }, 60_000);
 });

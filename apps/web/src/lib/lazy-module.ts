@@ -56,7 +56,11 @@ export function useLazyModule<M>(
         },
       );
     const timer = wanted ? null : setTimeout(() => void load(), 0);
-    if (wanted) void load();
+    if (wanted) {
+      // A new attempt: an earlier failure no longer stands.
+      setFailed(false);
+      void load();
+    }
     return () => {
       live = false;
       if (timer !== null) clearTimeout(timer);

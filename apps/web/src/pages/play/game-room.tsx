@@ -17,6 +17,7 @@ import { ChatPanel } from './chat-panel.js';
 import { Countdown } from './countdown.js';
 import { GameRating } from './game-rating.js';
 import { mainTableModel } from './main-table.js';
+import { RoomLoading } from './room-loading.js';
 import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
 
 /** The game room (docs/product.md §P1.2): header, waiting screen, countdown, board, chat and game over. */
@@ -54,11 +55,10 @@ export function GameRoom({
   if (user === null) return <p className="muted">Loading Error: Please wait a moment and try again.</p>;
   if (game === null || game.id !== gameId) {
     return (
-      <div className="card room-loading" role="status">
-        <span className="spinner spinner-small" aria-hidden="true" /> Joining game #{gameId}…
+      <RoomLoading gameId={gameId}>
         {status !== 'open' && <p className="muted small">Connecting…</p>}
         {error !== null && <p className="error-text">{error}</p>}
-      </div>
+      </RoomLoading>
     );
   }
   const me = game.players.find((p) => p.id === user.id) ?? null;

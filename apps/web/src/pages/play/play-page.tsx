@@ -7,6 +7,7 @@ import { toast } from '../../stores/toast-store.js';
 import { CreateGame } from './create-game.js';
 import { Lobby } from './lobby.js';
 import { RoomBoundary } from './room-boundary.js';
+import { RoomLoading } from './room-loading.js';
 
 /** The lobby's address: leaving a game from `/play?gameId=7` or `/play/7` lands here. */
 const LOBBY_PATH = '/play';
@@ -110,9 +111,7 @@ export function PlayPage(): ReactElement {
           </Link>
         </div>
       ) : (
-        <p className="muted" role="status">
-          Opening the game…
-        </p>
+        <RoomLoading gameId={gameId} />
       );
     }
     const { GameRoom } = room.module;
