@@ -1,6 +1,6 @@
-import type { Rank } from '@palace/core';
+import type { Rank, Suit } from '@palace/core';
 import { memo, type ReactElement } from 'react';
-import { type CardFace as Face, rankLabel, suitSymbol } from './cards.js';
+import { type CardFace as Face, rankLabel } from './cards.js';
 
 /**
  * A card's face drawn as SVG, so it reads like a real card at 40 px wide and scales to any size:
@@ -90,26 +90,41 @@ const PIPS: Readonly<Partial<Record<Rank, ReadonlyArray<readonly [number, number
   ],
 };
 
-/** U+FE0E: the suit signs as text glyphs, never as colour emoji. */
-const TEXT_STYLE = '\uFE0E';
+/**
+ * The four suit signs as paths in a 100 × 100 box centred on 0,0 (issue 25). Drawn, not typed: a
+ * suit sign as SVG text needs a fallback font found and shaped for each card (no interface font
+ * has ♠♥♦♣), the most expensive part of a table's first layout, and it looked different on every
+ * system (or came out as a colour emoji).
+ */
+const SUIT_PATHS: Readonly<Record<Suit, string>> = {
+  hearts: 'M0-30C-7-47-45-52-46-19C-47 3-20 23 0 44C20 23 47 3 46-19C45-52 7-47 0-30Z',
+  diamonds: 'M0-50L38 0L0 50L-38 0Z',
+  spades:
+    'M0-50C-20-28-47-12-46 10C-45 36-12 38-4 22C-5 35-12 44-22 50L22 50C12 44 5 35 4 22C12 38 45 36 46 10C47-12 20-28 0-50Z',
+  clubs:
+    'M0-48A21 21 0 1 0 0-6A21 21 0 1 0 0-48ZM-24-11A21 21 0 1 0-24 31A21 21 0 1 0-24-11ZM24-11A21 21 0 1 0 24 31A21 21 0 1 0 24-11ZM-8-12L-16 12L-3 12C-4 30-12 42-22 50L22 50C12 42 4 30 3 12L16 12L8-12Z',
+};
 
-function Pip(props: { readonly x: number; readonly y: number; readonly size: number; readonly glyph: string }) {
-  const flip = props.y > H / 2 + 1;
+/** A suit sign `size` units tall centred on `x`, `y`, upside down when `flip`. */
+function SuitSign(props: {
+  readonly suit: Suit;
+  readonly x: number;
+  readonly y: number;
+  readonly size: number;
+  readonly flip?: boolean;
+}) {
+  const turn = props.flip === true ? ' rotate(180)' : '';
   return (
-    <text
-      x={props.x}
-      y={props.y}
-      fontSize={props.size}
-      textAnchor="middle"
-      dominantBaseline="central"
-      {...(flip ? { transform: `rotate(180 ${props.x} ${props.y})` } : {})}
-    >
-      {props.glyph}
-    </text>
+    <path d={SUIT_PATHS[props.suit]} transform={`translate(${props.x} ${props.y})${turn} scale(${props.size / 100})`} />
   );
 }
 
-function Corner(props: { readonly label: string; readonly glyph: string; readonly upsideDown?: boolean }) {
+/** A pip: the suit sign about as tall as a `size`-unit font's glyph; those below the middle upside down. */
+function Pip(props: { readonly x: number; readonly y: number; readonly size: number; readonly suit: Suit }) {
+  return <SuitSign suit={props.suit} x={props.x} y={props.y} size={props.size * 0.66} flip={props.y > H / 2 + 1} />;
+}
+
+function Corner(props: { readonly label: string; readonly suit: Suit; readonly upsideDown?: boolean }) {
   return (
     <g {...(props.upsideDown === true ? { transform: `rotate(180 ${W / 2} ${H / 2})` } : {})}>
       <text
@@ -122,9 +137,7 @@ function Corner(props: { readonly label: string; readonly glyph: string; readonl
       >
         {props.label}
       </text>
-      <text x={6.5} y={17.5} fontSize={8} textAnchor="middle">
-        {props.glyph}
-      </text>
+      <SuitSign suit={props.suit} x={6.5} y={14.6} size={6} />
     </g>
   );
 }
@@ -136,38 +149,26 @@ export const CardFaceArt = memo(function CardFaceArt(props: {
 }): ReactElement {
   const { face } = props;
   const label = rankLabel(face.rank);
-  const glyph = `${suitSymbol(face.suit)}${TEXT_STYLE}`;
   const full = props.detail !== 'index';
   const pips = PIPS[face.rank];
   return (
     <svg className={`card-art suit-${face.suit}`} viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false">
-      <Corner label={label} glyph={glyph} />
-      {full && <Corner label={label} glyph={glyph} upsideDown />}
+      <Corner label={label} suit={face.suit} />
+      {full && <Corner label={label} suit={face.suit} upsideDown />}
       {!full ? (
-        <Pip x={30} y={44} size={22} glyph={glyph} />
+        <Pip x={30} y={44} size={22} suit={face.suit} />
       ) : pips !== undefined ? (
-        pips.map(([x, y]) => <Pip key={`${x}:${y}`} x={x} y={y} size={10} glyph={glyph} />)
+        pips.map(([x, y]) => <Pip key={`${x}:${y}`} x={x} y={y} size={10} suit={face.suit} />)
       ) : face.rank === 14 ? (
-        <Pip x={25} y={35} size={28} glyph={glyph} />
+        <Pip x={25} y={35} size={28} suit={face.suit} />
       ) : (
         <g className="court">
           <rect x={12} y={9} width={26} height={52} rx={2.5} className="court-frame" />
-          <text x={25} y={21} fontSize={9} textAnchor="middle" dominantBaseline="central">
-            {glyph}
-          </text>
+          <SuitSign suit={face.suit} x={25} y={20.5} size={7} />
           <text x={25} y={39} fontSize={19} fontWeight={700} textAnchor="middle" dominantBaseline="central">
             {label}
           </text>
-          <text
-            x={25}
-            y={54}
-            fontSize={9}
-            textAnchor="middle"
-            dominantBaseline="central"
-            transform={`rotate(180 25 54)`}
-          >
-            {glyph}
-          </text>
+          <SuitSign suit={face.suit} x={25} y={49.5} size={7} flip />
         </g>
       )}
     </svg>
