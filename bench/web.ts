@@ -2,7 +2,9 @@
 // (child process), loaded by Debian's Chromium with Lighthouse's mobile profile applied through
 // the DevTools protocol. Each route is loaded cold (a fresh profile: no HTTP cache, no service
 // worker) three times, each followed by one warm load (that profile again, in a new browser, after
-// its service worker took over), and the medians of each are reported.
+// its service worker took over), and the medians of each are reported. The browser is driven over
+// a bare DevTools-protocol pipe (bench/cdp.ts) with only Page, Network and Emulation enabled in the
+// page: Playwright's instrumentation costs the throttled page time a visitor's browser never spends.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { Cdp, type CdpEvent } from './cdp.js';
 import { median, type Spread, spread } from './report.js';
 import { benchServerEnv, freePort, healthy, stopChild } from './server.js';
 
@@ -33,7 +35,7 @@ const FLAGS = [
  */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 const CPU_SLOWDOWN = 4;
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
 
 /** The routes a first visit lands on: the REST lobby, the main game, an offline prototype, the REST game. */
 export const FIRST_VISIT_ROUTES: readonly string[] = ['/', '/play', '/poker', '/rest-poker'];
@@ -76,6 +78,18 @@ const BUTTON_WATCH = `(() => {
   requestAnimationFrame(tick);
 })();`;
 
+/**
+ * Installed before BUTTON_WATCH: the page's own record of what went wrong in it — uncaught errors,
+ * unhandled rejections and CSP violations — read after the load (the protocol's `Runtime` domain,
+ * which would report them, stays off: see bench/cdp.ts).
+ */
+const ERROR_WATCH = `(() => {
+  const errors = (window.__palaceErrors = []);
+  addEventListener('error', (e) => { if (e instanceof ErrorEvent) errors.push('page error: ' + e.message); });
+  addEventListener('unhandledrejection', (e) => errors.push('unhandled rejection: ' + String(e.reason && e.reason.message || e.reason)));
+  addEventListener('securitypolicyviolation', (e) => errors.push('CSP: ' + e.violatedDirective + ' ' + e.blockedURI));
+})();`;
+
 /** One load of one route, as the page and the DevTools protocol saw it. */
 interface Visit {
   /** First contentful paint, ms after navigation start. */
@@ -110,33 +124,47 @@ class LoadWatch {
   readonly received: Received[] = [];
   private readonly kinds = new Map<string, { script: boolean; network: boolean }>();
 
-  constructor(
-    page: Page,
-    readonly cdp: CDPSession,
-  ) {
-    page.on('pageerror', (error) => this.fail(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) this.fail(`CSP: ${message.text()}`);
+  /** Counts the events of the page behind `sessionId` until `stop` is called. */
+  readonly stop: () => void;
+
+  constructor(cdp: Cdp, sessionId: string) {
+    this.stop = cdp.on((event: CdpEvent) => {
+      if (event.sessionId === sessionId) this.event(event);
     });
-    cdp.on('Network.requestWillBeSent', (event) => {
+  }
+
+  private event({ method, params }: CdpEvent): void {
+    if (method === 'Network.requestWillBeSent') {
+      const event = params as { type?: string; timestamp: number };
       if (this.navigationStart === null && event.type === 'Document') this.navigationStart = event.timestamp;
-    });
-    cdp.on('Network.responseReceived', (event) => {
-      const { response } = event;
+    } else if (method === 'Network.responseReceived') {
+      const { requestId, type, response } = params as {
+        requestId: string;
+        type?: string;
+        response: {
+          status: number;
+          url: string;
+          fromServiceWorker?: boolean;
+          fromDiskCache?: boolean;
+          fromPrefetchCache?: boolean;
+        };
+      };
       const network = !response.fromServiceWorker && !response.fromDiskCache && !response.fromPrefetchCache;
-      this.kinds.set(event.requestId, { script: event.type === 'Script', network });
+      this.kinds.set(requestId, { script: type === 'Script', network });
       if (response.status >= 500) this.fail(`${response.status} for ${response.url}`);
-    });
-    cdp.on('Network.loadingFinished', (event) => {
-      const kind = this.kinds.get(event.requestId);
-      if (kind?.network === true) {
-        this.received.push({ at: event.timestamp, bytes: event.encodedDataLength, script: kind.script });
-      }
-    });
-    cdp.on('Network.loadingFailed', (event) => {
+    } else if (method === 'Network.loadingFinished') {
+      const { requestId, timestamp, encodedDataLength } = params as {
+        requestId: string;
+        timestamp: number;
+        encodedDataLength: number;
+      };
+      const kind = this.kinds.get(requestId);
+      if (kind?.network === true) this.received.push({ at: timestamp, bytes: encodedDataLength, script: kind.script });
+    } else if (method === 'Network.loadingFailed') {
+      const { canceled, errorText } = params as { canceled?: boolean; errorText: string };
       // A navigation or a page that goes away cancels requests; that is not a failure of the site.
-      if (!event.canceled) this.fail(`request failed: ${event.errorText}`);
-    });
+      if (canceled !== true) this.fail(`request failed: ${errorText}`);
+    }
   }
 
   fail(what: string): void {
@@ -158,16 +186,37 @@ class LoadWatch {
   }
 }
 
-/** Opens Chromium on `profile` with the phone's screen. */
-async function launch(profile: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    ...PHONE,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page };
+/** A browser on one profile and the page the bench drives in it. */
+interface Browser {
+  readonly cdp: Cdp;
+  readonly sessionId: string;
+}
+
+/** Opens Chromium on `profile` and a page in it, attached (the page's own protocol session). */
+async function launch(profile: string): Promise<Browser> {
+  // With no page to open, Chromium opens its new-tab page, whose script would share the cores.
+  const cdp = Cdp.launch(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank']);
+  try {
+    const { targetId } = (await cdp.send('Target.createTarget', { url: 'about:blank' })) as { targetId: string };
+    const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId, flatten: true })) as {
+      sessionId: string;
+    };
+    return { cdp, sessionId };
+  } catch (error) {
+    await cdp.close();
+    throw error;
+  }
+}
+
+/** Evaluates `expression` in the page and returns its value (JSON-serialisable). */
+async function evaluate(browser: Browser, expression: string): Promise<unknown> {
+  const { result, exceptionDetails } = (await browser.cdp.send(
+    'Runtime.evaluate',
+    { expression, returnByValue: true },
+    browser.sessionId,
+  )) as { result: { value?: unknown }; exceptionDetails?: { text: string } };
+  if (exceptionDetails !== undefined) throw new Error(`evaluate: ${exceptionDetails.text}`);
+  return result.value ?? null;
 }
 
 /** What the page recorded: its first usable button and its first contentful paint. */
@@ -178,11 +227,11 @@ interface Seen {
 }
 
 /** Polls the page until it has shown a usable button and a contentful paint (null after LOAD_TIMEOUT_MS). */
-async function firstButton(page: Page): Promise<Seen | null> {
+async function firstButton(browser: Browser): Promise<Seen | null> {
   const deadline = performance.now() + LOAD_TIMEOUT_MS;
   while (performance.now() < deadline) {
-    // `evaluate` of a string: the site's CSP refuses the eval that `waitForFunction` would use.
-    const seen = (await page.evaluate(
+    const seen = (await evaluate(
+      browser,
       `window.__palaceFirstButton ? { ...window.__palaceFirstButton, fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null } : null`,
     )) as { ms: number; label: string; fcp: number | null } | null;
     if (seen !== null && seen.fcp !== null) return { ms: seen.ms, label: seen.label, fcp: seen.fcp };
@@ -191,38 +240,48 @@ async function firstButton(page: Page): Promise<Seen | null> {
   return null;
 }
 
-/** Loads `url` in `page` under the mobile profile and measures it. */
-async function visit(page: Page, url: string): Promise<Visit> {
-  const cdp = await page.context().newCDPSession(page);
-  const watch = new LoadWatch(page, cdp);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  await page.addInitScript(BUTTON_WATCH);
-  await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
-  const seen = await firstButton(page);
-  if (seen === null) {
-    throw new Error(`${url}: no usable button (or no contentful paint) within ${LOAD_TIMEOUT_MS / 1000} s`);
+/** Loads `url` in the browser's page under the mobile profile and measures it. */
+async function visit(browser: Browser, url: string): Promise<Visit> {
+  const { cdp, sessionId } = browser;
+  const watch = new LoadWatch(cdp, sessionId);
+  try {
+    await cdp.send('Page.enable', {}, sessionId);
+    await cdp.send('Network.enable', {}, sessionId);
+    await cdp.send('Emulation.setDeviceMetricsOverride', PHONE, sessionId);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 }, sessionId);
+    await cdp.send('Network.emulateNetworkConditions', NETWORK, sessionId);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }, sessionId);
+    await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: `${ERROR_WATCH}\n${BUTTON_WATCH}` }, sessionId);
+    const { errorText } = (await cdp.send('Page.navigate', { url }, sessionId)) as { errorText?: string };
+    if (errorText !== undefined) throw new Error(`${url}: ${errorText}`);
+    const seen = await firstButton(browser);
+    if (seen === null) {
+      throw new Error(`${url}: no usable button (or no contentful paint) within ${LOAD_TIMEOUT_MS / 1000} s`);
+    }
+    const pageErrors = await evaluate(browser, 'window.__palaceErrors ?? null');
+    if (!Array.isArray(pageErrors)) throw new Error(`${url}: the page's error watch is missing`);
+    for (const error of pageErrors) watch.fail(String(error));
+    // The protocol's events of the load have arrived by now (the page answered after them).
+    const { bytes, jsBytes } = watch.bytesUntil(seen.ms);
+    return {
+      fcpMs: seen.fcp,
+      buttonMs: seen.ms,
+      button: seen.label,
+      bytes,
+      jsBytes,
+      errors: watch.errors,
+      ...(watch.firstError === undefined ? {} : { firstError: watch.firstError }),
+    };
+  } finally {
+    watch.stop();
   }
-  // The protocol's events of the load have arrived by now (the page answered after them).
-  const { bytes, jsBytes } = watch.bytesUntil(seen.ms);
-  await cdp.detach();
-  return {
-    fcpMs: seen.fcp,
-    buttonMs: seen.ms,
-    button: seen.label,
-    bytes,
-    jsBytes,
-    errors: watch.errors,
-    ...(watch.firstError === undefined ? {} : { firstError: watch.firstError }),
-  };
 }
 
 /** Waits until the page is controlled by an activated service worker (its precache is complete then). */
-async function workerActive(page: Page): Promise<void> {
+async function workerActive(browser: Browser): Promise<void> {
   const deadline = performance.now() + WORKER_TIMEOUT_MS;
   while (performance.now() < deadline) {
-    if ((await page.evaluate('navigator.serviceWorker.controller?.state ?? null')) === 'activated') return;
+    if ((await evaluate(browser, 'navigator.serviceWorker.controller?.state ?? null')) === 'activated') return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the service worker did not take over within ${WORKER_TIMEOUT_MS / 1000} s`);
@@ -258,6 +317,8 @@ export interface FirstVisitLine {
   readonly spread: Spread;
   /** The warm loads' first usable button: min, median, max. */
   readonly warmSpread: Spread;
+  /** How the browser was driven: a bare DevTools-protocol pipe, only Page, Network and Emulation enabled. */
+  readonly driver: 'cdp-pipe';
 }
 
 const kB = (bytes: number): number => Math.round(bytes / 102.4) / 10;
@@ -320,18 +381,18 @@ export async function benchFirstVisit(serverMain: string): Promise<FirstVisitLin
         profiles.push(profile);
         let browser = await launch(profile);
         try {
-          cold.push(count(await visit(browser.page, `${base}${route}`)));
+          cold.push(count(await visit(browser, `${base}${route}`)));
           // A repeat visit: the same profile in a new browser, once its service worker holds the
           // shell. One per cold load: a single warm load moved by ±300 ms between runs here.
-          await workerActive(browser.page);
-          await browser.context.close();
+          await workerActive(browser);
+          await browser.cdp.close();
           browser = await launch(profile);
-          warm.push(count(await visit(browser.page, `${base}${route}`)));
+          warm.push(count(await visit(browser, `${base}${route}`)));
         } catch (error) {
           errors++;
           firstError ??= error instanceof Error ? error.message : String(error);
         } finally {
-          await browser.context.close();
+          await browser.cdp.close();
         }
       }
       if (cold.length === 0) throw new Error(`${route}: every cold load failed (${firstError ?? 'no reason given'})`);
@@ -361,6 +422,7 @@ export async function benchFirstVisit(serverMain: string): Promise<FirstVisitLin
           'warmButtonMs',
           warm.map((v) => v.buttonMs),
         ),
+        driver: 'cdp-pipe',
       });
     }
     return lines;
