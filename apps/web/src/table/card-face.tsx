@@ -131,7 +131,7 @@ function Corner(props: { readonly label: string; readonly suit: Suit; readonly u
         x={6.5}
         y={9}
         fontSize={props.label.length > 1 ? 8.5 : 10}
-        fontWeight={700}
+        fontWeight={600}
         textAnchor="middle"
         letterSpacing={props.label.length > 1 ? -0.8 : 0}
       >
@@ -165,7 +165,7 @@ export const CardFaceArt = memo(function CardFaceArt(props: {
         <g className="court">
           <rect x={12} y={9} width={26} height={52} rx={2.5} className="court-frame" />
           <SuitSign suit={face.suit} x={25} y={20.5} size={7} />
-          <text x={25} y={39} fontSize={19} fontWeight={700} textAnchor="middle" dominantBaseline="central">
+          <text x={25} y={39} fontSize={19} fontWeight={600} textAnchor="middle" dominantBaseline="central">
             {label}
           </text>
           <SuitSign suit={face.suit} x={25} y={49.5} size={7} flip />

@@ -17,6 +17,7 @@ import { CardOptions } from './card-options.js';
 import { CardView } from './card-view.js';
 import type { TableCard } from './cards.js';
 import { HandFan } from './hand-fan.js';
+import { LineIcon } from './line-icon.js';
 import type { TableAction, TableModel, TableSeat } from './model.js';
 import { CardMotion } from './motion.js';
 import { useRovingCards } from './roving.js';
@@ -167,7 +168,12 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
       </div>
       <div className="gt-seat-counts" aria-hidden="true">
         <span className="gt-count" title="Cards in hand">
-          ✋ {seat.handCount}
+          {/* Two cards in a hand, drawn: an emoji here loaded the colour-emoji font on every table's first layout. */}
+          <LineIcon size={12}>
+            <rect x="3" y="5" width="10" height="14" rx="2" transform="rotate(-12 8 12)" />
+            <rect x="11" y="4" width="10" height="14" rx="2" transform="rotate(10 16 11)" />
+          </LineIcon>{' '}
+          {seat.handCount}
         </span>
         {(seat.flags ?? []).map((flag) => (
           <span key={flag} className="gt-flag">
