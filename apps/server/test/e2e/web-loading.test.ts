@@ -48,11 +48,14 @@ describe('web client - loading', () => {
     base = server.base;
   });
 
-  it('web - index.html carries the splash (hidden from assistive technology), the font preload and no inline script', async () => {
+  it('web - index.html carries the splash (hidden from assistive technology), the font preloads and no inline script', async () => {
     const html = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
     const splash = /<div id="root">\s*<div class="boot" aria-hidden="true">[\s\S]*?THE ULTIMATE CARD GAME/.exec(html);
     expect(splash, 'the splash is the content of #root').not.toBeNull();
-    expect(html).toMatch(/<link rel="preload" href="\/assets\/righteous-latin-400-normal-[^"]+\.woff2" as="font"/);
+    // The display font and the body font's two faces (docs/web.md "Loading").
+    for (const face of ['righteous-latin-400', 'poppins-latin-400', 'poppins-latin-600']) {
+      expect(html).toMatch(new RegExp(`<link rel="preload" href="/assets/${face}-normal-[^"]+\\.woff2" as="font"`));
+    }
     // The CSP allows scripts from the site only: every <script> has a src.
     expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);
   });
