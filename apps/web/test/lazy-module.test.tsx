@@ -10,6 +10,17 @@ function Probe(props: { readonly lazy: LazyModule<{ name: string }>; readonly wa
   return <p>{module !== null ? module.name : failed ? 'failed' : 'loading'}</p>;
 }
 
+/** A module whose first download fails ("offline") and whose later ones succeed; `imports()` counts them. */
+function failsOnce(): { lazy: LazyModule<{ name: string }>; imports: () => number } {
+  let imports = 0;
+  const lazy = lazyModule(async () => {
+    imports += 1;
+    if (imports === 1) throw new Error('offline');
+    return { name: 'room' };
+  });
+  return { lazy, imports: () => imports };
+}
+
 describe('lazyModule', () => {
   it('downloads once however many ask, and keeps the module', async () => {
     let imports = 0;
@@ -27,31 +38,21 @@ describe('lazyModule', () => {
   });
 
   it('asks again after a failed download', async () => {
-    let imports = 0;
-    const lazy = lazyModule(async () => {
-      imports += 1;
-      if (imports === 1) throw new Error('offline');
-      return { name: 'room' };
-    });
+    const { lazy, imports } = failsOnce();
     await expect(lazy.load()).rejects.toThrow('offline');
     expect(lazy.current()).toBeNull();
     await expect(lazy.load()).resolves.toEqual({ name: 'room' });
-    expect(imports).toBe(2);
+    expect(imports()).toBe(2);
   });
 
   it('useLazyModule reports a failure only while wanted, and a new attempt clears it', async () => {
-    let imports = 0;
-    const lazy = lazyModule(async () => {
-      imports += 1;
-      if (imports === 1) throw new Error('offline');
-      return { name: 'room' };
-    });
+    const { lazy, imports } = failsOnce();
     const view = render(<Probe lazy={lazy} wanted={true} />);
     await screen.findByText('failed');
     // Not wanted (back in the lobby): asked for again after the first frame, quietly.
     view.rerender(<Probe lazy={lazy} wanted={false} />);
     await screen.findByText('room');
-    expect(imports).toBe(2);
+    expect(imports()).toBe(2);
   });
 
   it('useLazyModule: wanted again after a failure shows loading, not the old failure', async () => {
