@@ -101,6 +101,44 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** V8's file-level explicit compile hint (Chrome 136 and later; any other engine reads a comment). */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Marks every script chunk of the build with V8's file-level compile hint (issue 25): V8 then
+ * compiles all of a chunk's functions while the file streams in, off the main thread, and keeps
+ * them in the code cache it writes for the file, instead of compiling each one on the main thread
+ * when it is first called. Every chunk here is a screen, a part of one or the shell, fetched when
+ * it is about to run. A repeat visit's first render of `/poker` spent about 140 ms (at 4×) in
+ * lazy compilation without it; the measures are in docs/web.md "Loading". The hint must be the
+ * file's first line: it is added after the bundler's own additions (`generateBundle`), and the
+ * source map moves down one line with it.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'palace:compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      // After Vite's own (its preload helper's dependency list goes on the first line too).
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk' || file.code.startsWith(COMPILE_HINT)) continue;
+          file.code = `${COMPILE_HINT}\n${file.code}`;
+          const map = bundle[`${file.fileName}.map`];
+          if (map?.type === 'asset') {
+            const json = JSON.parse(String(map.source)) as { mappings: string };
+            map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+          } else if (file.map !== null) {
+            file.map.mappings = `;${file.map.mappings}`;
+          }
+        }
+      },
+    },
+  };
+}
+
 /**
  * react-router's production build in a production bundle. The package ships `dist/production`
  * beside `dist/development`, but its `exports` name only the development one for every condition
@@ -216,7 +254,7 @@ function bootScript(): Plugin {
  * docs are never cached or answered by the worker: the server stays the only source of game state.
  *
  * Loading (issue 25, docs/web.md "Loading"): every route but the lobby is its own chunk (app.tsx),
- * every text file is precompressed, the display font is preloaded.
+ * every text file is precompressed, every chunk carries V8's compile hint, the fonts are preloaded.
  */
 export default defineConfig({
   plugins: [
@@ -265,6 +303,7 @@ export default defineConfig({
       },
     }),
     bootScript(),
+    compileHints(),
     preloadFonts(),
     precompress(),
   ],

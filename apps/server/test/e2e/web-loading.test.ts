@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useWebServer, withBrowser } from './browser.js';
+import { useWebServer, WEB_DIR, withBrowser } from './browser.js';
 
 /** The headers of a GET with `headers` (node:http: nothing asked for or undone behind our back). */
 function head(url: string, headers: Record<string, string>): Promise<Record<string, string | string[] | undefined>> {
@@ -73,6 +75,27 @@ describe('web client - loading', () => {
       const plain = await head(`${base}${path}`, { accept: 'text/html,*/*' });
       expect(plain['content-encoding'], path).toBeUndefined();
     }
+  });
+
+  it("web - every script chunk opens with V8's compile hint, and its source map moves down with it", async () => {
+    const hint = '//# allFunctionsCalledOnLoad';
+    const assets = join(WEB_DIR, 'assets');
+    // The boot script is an asset written whole by its plugin, not a bundled chunk.
+    const chunks = readdirSync(assets).filter((name) => name.endsWith('.js') && !name.startsWith('boot-'));
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const name of chunks) {
+      const [first, second = ''] = readFileSync(join(assets, name), 'utf8').split('\n', 2);
+      expect(first, name).toBe(hint);
+      expect(second, name).not.toBe(hint);
+      const map = JSON.parse(readFileSync(join(assets, `${name}.map`), 'utf8')) as { mappings: string };
+      // No code on the hint's line: the chunk's first mapped line is its second.
+      expect(map.mappings.startsWith(';'), name).toBe(true);
+    }
+    // As served, compressed too.
+    const html = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? '';
+    const served = await (await fetch(`${base}${script}`, { headers: { 'accept-encoding': 'br' } })).text();
+    expect(served.split('\n', 1)[0]).toBe(hint);
   });
 
   it('web - the lobby replaces the splash and loads no other screen', async () => {
