@@ -102,7 +102,7 @@ function preloadFonts(): Plugin {
 }
 
 /** V8's file-level explicit compile hint (Chrome 136 and later; any other engine reads a comment). */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Marks every script chunk of the build with V8's file-level compile hint (issue 25): V8 then
