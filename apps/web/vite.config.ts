@@ -106,10 +106,11 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Marks every script chunk of the build with V8's file-level compile hint (issue 25): V8 then
- * compiles all of a chunk's functions while the file streams in, off the main thread, and keeps
- * them in the code cache it writes for the file, instead of compiling each one on the main thread
- * when it is first called. Every chunk here is a screen, a part of one or the shell, fetched when
- * it is about to run. A repeat visit's first render of `/poker` spent about 140 ms (at 4×) in
+ * compiles all of a chunk's functions while the file streams in, off the main thread, instead of
+ * compiling each one on the main thread when it is first called — on every visit, as Chromium
+ * compiles module scripts from source each time (it writes a module code cache on the first repeat
+ * visit and does not read it back: docs/web.md "Loading"). Every chunk here is a screen, a part of
+ * one or the shell, fetched when it is about to run. A repeat visit's first render of `/poker` spent about 140 ms (at 4×) in
  * lazy compilation without it; the measures are in docs/web.md "Loading". The hint must be the
  * file's first line: it is added after the bundler's own additions (`generateBundle`), and the
  * source map moves down one line with it.
