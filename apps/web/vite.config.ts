@@ -108,12 +108,12 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * Marks every script chunk of the build with V8's file-level compile hint (issue 25): V8 then
  * compiles all of a chunk's functions while the file streams in, off the main thread, instead of
  * compiling each one on the main thread when it is first called — on every visit, as Chromium
- * compiles module scripts from source each time (it writes a module code cache on the first repeat
- * visit and does not read it back: docs/web.md "Loading"). Every chunk here is a screen, a part of
- * one or the shell, fetched when it is about to run. A repeat visit's first render of `/poker` spent about 140 ms (at 4×) in
- * lazy compilation without it; the measures are in docs/web.md "Loading". The hint must be the
- * file's first line: it is added after the bundler's own additions (`generateBundle`), and the
- * source map moves down one line with it.
+ * compiles module scripts from source each time (it writes a module code cache on the first
+ * repeat visit and does not read it back). Every chunk here is a screen, a part of one or the
+ * shell, fetched when it is about to run. A repeat visit's first render of `/poker` spent about
+ * 140 ms (at 4×) in lazy compilation without it; the measures are in docs/web.md "Loading". The
+ * hint must be the file's first line: it is added after the bundler's own additions
+ * (`generateBundle`, last), and the source map (`build.sourcemap`) moves down one line with it.
  */
 function compileHints(): Plugin {
   return {
@@ -125,15 +125,12 @@ function compileHints(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const file of Object.values(bundle)) {
-          if (file.type !== 'chunk' || file.code.startsWith(COMPILE_HINT)) continue;
+          if (file.type !== 'chunk') continue;
           file.code = `${COMPILE_HINT}\n${file.code}`;
           const map = bundle[`${file.fileName}.map`];
-          if (map?.type === 'asset') {
-            const json = JSON.parse(String(map.source)) as { mappings: string };
-            map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
-          } else if (file.map !== null) {
-            file.map.mappings = `;${file.map.mappings}`;
-          }
+          if (map?.type !== 'asset') throw new Error(`compile hints: no source map beside ${file.fileName}`);
+          const json = JSON.parse(String(map.source)) as { mappings: string };
+          map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
         }
       },
     },
