@@ -43,9 +43,21 @@ function readIndex(index: string): { readonly plain: Buffer } & Partial<Record<E
 }
 
 /**
- * Serves the built web client when there is one, with history fallback: a GET for a page route
- * (not `/api/…`, asking for HTML) that matches no file gets `index.html`, so deep links work.
- * Unknown API paths answer 404 `{ "error": … }`.
+ * Whether a path no route or file answered is one of the client's pages: anything but the API
+ * (`/api`, `/api/…`) and file paths (a last segment with an extension, or under `/assets/`). Whatever
+ * the request's `Accept` says: link previews, uptime probes and `curl` accept any type (docs/web.md).
+ */
+export function isPageRoute(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !/\.[A-Za-z0-9]+$/.test(last);
+}
+
+/**
+ * Serves the built web client when there is one, with history fallback: a GET or HEAD of a page
+ * route (`isPageRoute`) that matches no file gets `index.html`, so deep links work, whatever its
+ * `Accept` and `Accept-Encoding`. Unknown API and file paths answer 404 `{ "error": … }`.
  *
  * Every text file goes out compressed when the client accepts it (issue 25): the build writes
  * `.br` and `.gz` copies beside each one and `@fastify/static` sends the best the request's
@@ -72,10 +84,7 @@ export async function webClient(app: FastifyInstance, options: { readonly root: 
   const indexHtml = hasWeb ? readIndex(index) : null;
   app.setNotFoundHandler((request, reply) => {
     const page =
-      indexHtml !== null &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      (request.headers.accept ?? '').includes('text/html');
+      indexHtml !== null && (request.method === 'GET' || request.method === 'HEAD') && isPageRoute(request.url);
     // From memory, not `reply.sendFile`: a plugin registered before the static files (the socket
     // route's plain GET of `/ws`) lands here with a reply that has no `sendFile`.
     if (page && indexHtml !== null) {

@@ -116,6 +116,41 @@ describe('web client - compressed answers', () => {
     }
   });
 
+  it('web pages - every client gets the page, whatever its Accept and Accept-Encoding (curl, link previews, probes)', async () => {
+    const clients: Array<Record<string, string>> = [
+      { accept: '*/*', 'accept-encoding': 'gzip' },
+      { accept: '*/*', 'accept-encoding': 'br' },
+      { accept: '*/*' },
+      { 'accept-encoding': 'gzip, deflate, br' },
+      { accept: 'application/json' },
+      {},
+    ];
+    for (const path of ['/', '/play', '/play/12', '/rest-poker/ABC123', '/lobby?x=1', '/no-such-page']) {
+      for (const headers of clients) {
+        const answer = await get(base, path, headers);
+        const what = `${path} ${JSON.stringify(headers)}`;
+        expect(answer.status, what).toBe(200);
+        expect(answer.headers['content-type'], what).toContain('text/html');
+        const encoding = answer.headers['content-encoding'];
+        const body =
+          encoding === 'br'
+            ? brotliDecompressSync(answer.body)
+            : encoding === 'gzip'
+              ? gunzipSync(answer.body)
+              : answer.body;
+        expect(body.toString(), what).toBe(PAGE);
+      }
+    }
+    // API paths and files that do not exist keep their JSON 404, whatever the client asks for.
+    for (const path of ['/api/unknown', '/api', '/assets/missing-1a2b.js', '/missing.png']) {
+      for (const headers of [{ accept: '*/*', 'accept-encoding': 'gzip' }, { accept: 'text/html' }]) {
+        const answer = await get(base, path, headers);
+        expect(answer.status, path).toBe(404);
+        expect(JSON.parse(answer.body.toString()), path).toEqual({ error: `Not found: GET ${path}` });
+      }
+    }
+  });
+
   it('web compression - API answers over 1 KB are compressed for a client that accepts it; small ones and other clients get plain JSON', async () => {
     const doc = await get(base, '/api/docs/json', { 'accept-encoding': 'br, gzip' });
     expect(doc.status).toBe(200);
