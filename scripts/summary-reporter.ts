@@ -9,6 +9,8 @@ const PER_DIALECT = /\bDIALECTS\b/;
 const NO_POSTGRES = 'PALACE_TEST_DATABASE_URL is not set; start one with `export $(scripts/pg-test-cluster.sh start)`';
 /** Other skipped files listed by name at most; the rest are counted. */
 const LISTED = 5;
+/** How many of the slowest files the timing lines name. */
+const SLOWEST = 10;
 
 /** The name of the outermost suite holding `test` (or the test's own name at the top). */
 function outerName(test: TestCase): string {
@@ -26,15 +28,59 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /**
  * Ends a run with plain lines any CI log reader understands without knowing Vitest's own formatted
  * summary: one `Skipped: …` line per group of skipped tests saying why (the PostgreSQL suites skip
- * without `PALACE_TEST_DATABASE_URL`), then `N passed, N failed` (plus `, N skipped`).
+ * without `PALACE_TEST_DATABASE_URL`), the ten slowest files and each project's wall time (where the
+ * suite's time goes, to keep `npm test` fast), then `N passed, N failed` (plus `, N skipped`).
  */
 export default class SummaryReporter implements Reporter {
   private filtered = false;
   private readonly root = process.cwd();
+  /** Per test file: when a worker took it (before its imports) and when it ended, in ms since the epoch. */
+  private readonly times = new Map<TestModule['moduleId'], { project: string; start: number; end?: number }>();
 
   onInit(vitest: Vitest): void {
     // `-t` skips every test it does not match: those are not worth a reason each.
     this.filtered = vitest.config.testNamePattern !== undefined;
+  }
+
+  onTestModuleQueued(module: TestModule): void {
+    this.times.set(this.key(module), { project: module.project.name, start: Date.now() });
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const time = this.times.get(this.key(module));
+    if (time !== undefined) time.end = Date.now();
+  }
+
+  /** A file's key: one file may belong to two projects. */
+  private key(module: TestModule): string {
+    return `${module.project.name}\u0000${module.moduleId}`;
+  }
+
+  /** The slowest files (wall time, imports included) and each project's wall time, first file taken to last ended. */
+  private timingLines(): string[] {
+    const files: Array<{ project: string; file: string; ms: number }> = [];
+    const projects = new Map<string, { start: number; end: number; files: number }>();
+    for (const [key, { project, start, end }] of this.times) {
+      if (end === undefined) continue;
+      files.push({ project, file: relative(this.root, key.slice(key.indexOf('\u0000') + 1)), ms: end - start });
+      const span = projects.get(project) ?? { start, end, files: 0 };
+      projects.set(project, {
+        start: Math.min(span.start, start),
+        end: Math.max(span.end, end),
+        files: span.files + 1,
+      });
+    }
+    if (files.length === 0) return [];
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const slowest = files.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+    const spans = [...projects].sort((a, b) => b[1].end - b[1].start - (a[1].end - a[1].start));
+    const all = [...projects.values()];
+    const wall = Math.max(...all.map((p) => p.end)) - Math.min(...all.map((p) => p.start));
+    return [
+      `Slowest files (wall time, imports included):`,
+      ...slowest.map((f) => `  ${seconds(f.ms).padStart(8)}  ${f.project.padEnd(12)} ${f.file}`),
+      `Wall time: ${seconds(wall)}; by project: ${spans.map(([name, p]) => `${name} ${seconds(p.end - p.start)} (${plural(p.files, 'file')})`).join(', ')}`,
+    ];
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -99,7 +145,7 @@ export default class SummaryReporter implements Reporter {
     }
     if (this.filtered && skipped > 0) lines.push('Skipped: the tests -t did not match');
     const summary = `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
-    process.stdout.write(`\n${[...lines, summary].join('\n')}\n`);
+    process.stdout.write(`\n${[...lines, ...this.timingLines(), summary].join('\n')}\n`);
   }
 
   /** What a skipped test says about why: its `ctx.skip(note)`, else how it was marked. */
