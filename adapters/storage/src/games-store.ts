@@ -156,27 +156,30 @@ export class KyselyGamesStore implements GamesStore {
   }
 
   async withAiDue(kind: string, dueBy?: number): Promise<Array<{ id: string; aiDueAt: number }>> {
-    // On the (kind, ai_due_at) index: the rescue's bounded scan reads only the overdue rows.
-    const rows = await this.db
-      .selectFrom('games')
-      .select(['id', 'ai_due_at'])
-      .where('kind', '=', kind)
-      .where('ai_due_at', 'is not', null)
-      .$if(dueBy !== undefined, (q) => q.where('ai_due_at', '<=', dueBy ?? 0))
-      .execute();
-    return rows.map((r) => ({ id: r.id, aiDueAt: Number(r.ai_due_at) }));
+    return (await this.due(kind, 'ai_due_at', dueBy)).map(({ id, at }) => ({ id, aiDueAt: at }));
   }
 
   async withTurnDue(kind: string, dueBy?: number): Promise<Array<{ id: string; turnDueAt: number }>> {
-    // On the (kind, turn_due_at) index, like `withAiDue`.
+    return (await this.due(kind, 'turn_due_at', dueBy)).map(({ id, at }) => ({ id, turnDueAt: at }));
+  }
+
+  /**
+   * The games of `kind` with a deadline in `column` (ms since the epoch), only those due by `dueBy`
+   * when given. On the (kind, column) index: the rescue's bounded scan reads only the overdue rows.
+   */
+  private async due(
+    kind: string,
+    column: 'ai_due_at' | 'turn_due_at',
+    dueBy: number | undefined,
+  ): Promise<Array<{ id: string; at: number }>> {
     const rows = await this.db
       .selectFrom('games')
-      .select(['id', 'turn_due_at'])
+      .select(['id', column])
       .where('kind', '=', kind)
-      .where('turn_due_at', 'is not', null)
-      .$if(dueBy !== undefined, (q) => q.where('turn_due_at', '<=', dueBy ?? 0))
+      .where(column, 'is not', null)
+      .$if(dueBy !== undefined, (q) => q.where(column, '<=', dueBy ?? 0))
       .execute();
-    return rows.map((r) => ({ id: r.id, turnDueAt: Number(r.turn_due_at) }));
+    return rows.map((r) => ({ id: r.id, at: Number(r[column]) }));
   }
 
   async unfinished(kind: string): Promise<UnfinishedGame[]> {
