@@ -24,12 +24,11 @@ import {
   mainGameId,
   serviceError,
   type TokensService,
-  type User,
 } from '@palace/service';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { userBody } from './auth-routes.js';
-import { installErrorHandling, sendError } from './errors.js';
-import { sessionToken } from './session.js';
+import { installErrorHandling, refuseEndlessLimit, sendError } from './errors.js';
+import { sessionGuard, sessionToken } from './session.js';
 
 const refusals = { 400: MessageBody, 401: MessageBody, 403: MessageBody, 404: MessageBody, 409: MessageBody };
 
@@ -51,12 +50,7 @@ export async function mainRoutes(fastify: FastifyInstance, options: MainRoutesOp
   const { auth, games, tokens, friends } = options;
 
   /** The session's user, or a 401 already sent (then null). */
-  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<User | null> {
-    const user = await auth.check(sessionToken(request.headers));
-    if (user.ok) return user.value;
-    sendError(reply, user.error, 'message');
-    return null;
-  }
+  const signedIn = sessionGuard(auth);
 
   app.post(
     '/api/games',
@@ -176,12 +170,9 @@ export async function mainRoutes(fastify: FastifyInstance, options: MainRoutesOp
       },
     },
     async (request, reply) => {
-      // Ajv coerces `limit=Infinity` (or `1e999`) to Infinity and then skips the bounds of a
-      // non-finite number, so the schema lets it through: refuse it here as the bound would.
       const { limit } = request.query;
-      if (limit !== undefined && !Number.isFinite(limit)) {
-        return reply.code(400).send({ message: limit > 0 ? 'limit must be <= 100' : 'limit must be >= 1' });
-      }
+      const refused = refuseEndlessLimit(reply, limit);
+      if (refused !== undefined) return refused;
       const leaders = await tokens.leaderboard(request.query.by ?? 'balance', limit);
       return leaders.map((l, i) => ({ rank: i + 1, ...l }));
     },

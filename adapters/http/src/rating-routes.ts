@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MessageBody, MyRatingsResponse, RatingsLeaderboardQuery, RatingsLeaderboardResponse } from '@palace/protocol';
 import type { AuthService, RatingsService } from '@palace/service';
 import type { FastifyInstance } from 'fastify';
-import { installErrorHandling, sendError } from './errors.js';
+import { installErrorHandling, refuseEndlessLimit, sendError } from './errors.js';
 import { sessionToken } from './session.js';
 
 export interface RatingRoutesOptions {
@@ -31,10 +31,8 @@ export async function ratingRoutes(fastify: FastifyInstance, options: RatingRout
     },
     async (request, reply) => {
       const { limit } = request.query;
-      // Ajv lets a coerced Infinity past the bounds (see /api/leaderboard): refuse it as the bound would.
-      if (limit !== undefined && !Number.isFinite(limit)) {
-        return reply.code(400).send({ message: limit > 0 ? 'limit must be <= 100' : 'limit must be >= 1' });
-      }
+      const refused = refuseEndlessLimit(reply, limit);
+      if (refused !== undefined) return refused;
       const leaders = await ratings.leaderboard(request.query.preset ?? 'classic', limit);
       return leaders.map((l, i) => ({ rank: i + 1, ...l }));
     },

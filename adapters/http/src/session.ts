@@ -1,6 +1,7 @@
 import { fastifyCookie } from '@fastify/cookie';
-import { SESSION_IDLE_MS } from '@palace/service';
+import { type AuthService, SESSION_IDLE_MS, type User } from '@palace/service';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './errors.js';
 
 /** The session cookie's name. Its value is the 256-bit token; the server keeps only its hash. */
 export const SESSION_COOKIE = 'palace_session';
@@ -11,6 +12,18 @@ export function sessionToken(headers: { readonly cookie?: string | undefined }):
   if (header === undefined || header === '') return undefined;
   const value = fastifyCookie.parse(header)[SESSION_COOKIE];
   return value === undefined || value === '' ? undefined : value;
+}
+
+/** A route's check of the session: its user, or null with the refusal (a 401) already sent. */
+export function sessionGuard(
+  auth: Pick<AuthService, 'check'>,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<User | null> {
+  return async (request, reply) => {
+    const user = await auth.check(sessionToken(request.headers));
+    if (user.ok) return user.value;
+    sendError(reply, user.error, 'message');
+    return null;
+  };
 }
 
 /**

@@ -15,9 +15,9 @@ import {
   tournamentSummary,
   tournamentView,
 } from '@palace/service';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { installErrorHandling, sendError } from './errors.js';
-import { sessionToken } from './session.js';
+import type { FastifyInstance } from 'fastify';
+import { installErrorHandling, refuseEndlessLimit, sendError } from './errors.js';
+import { sessionGuard, sessionToken } from './session.js';
 
 export interface TournamentRoutesOptions {
   readonly auth: AuthService;
@@ -40,14 +40,7 @@ export async function tournamentRoutes(fastify: FastifyInstance, options: Tourna
   const { auth, tournaments } = options;
 
   /** The signed-in user, or the 401 sent. */
-  const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = await auth.check(sessionToken(request.headers));
-    if (!user.ok) {
-      sendError(reply, user.error, 'message');
-      return null;
-    }
-    return user.value;
-  };
+  const signedIn = sessionGuard(auth);
 
   app.get(
     '/api/tournaments',
@@ -61,10 +54,8 @@ export async function tournamentRoutes(fastify: FastifyInstance, options: Tourna
     },
     async (request, reply) => {
       const { status, limit } = request.query;
-      // Ajv lets a coerced Infinity past the bounds (see /api/leaderboard): refuse it as the bound would.
-      if (limit !== undefined && !Number.isFinite(limit)) {
-        return reply.code(400).send({ message: limit > 0 ? 'limit must be <= 100' : 'limit must be >= 1' });
-      }
+      const refused = refuseEndlessLimit(reply, limit);
+      if (refused !== undefined) return refused;
       const listed = await tournaments.list(status === undefined ? ALL : [status], limit ?? 50);
       return listed.map(tournamentSummary);
     },

@@ -1,21 +1,11 @@
-import type { GameRecord, GameState, RecordEntry } from '@palace/core';
-import type {
-  Effects,
-  Finished,
-  GamesStore,
-  Json,
-  SaveOutcome,
-  SeatClock,
-  StoredGame,
-  UnfinishedGame,
-} from '@palace/service';
-import { type Kysely, PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
-import { applyEffects, ShortBalance } from './ledger.js';
+import type { RecordEntry } from '@palace/core';
+import type { Effects, Finished, GamesStore, SaveOutcome, StoredGame, UnfinishedGame } from '@palace/service';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { insertEntries, toGame, toGameRow } from './game-rows.js';
+import { applyEffects, transactSave } from './ledger.js';
 import { CLUSTER_CHANNEL, type GameAnnouncer, notifyCluster } from './pg-bus.js';
-import type { Database, GamesTable } from './schema.js';
-import { isRetryable, transact } from './transaction.js';
-
-type RecordHead = Omit<GameRecord, 'entries'>;
+import type { Database } from './schema.js';
+import { isRetryable } from './transaction.js';
 
 /**
  * The games port on Kysely. The queries are dialect-neutral, so the same class serves SQLite and
@@ -52,10 +42,10 @@ export class KyselyGamesStore implements GamesStore {
   }
 
   async insert(game: StoredGame, effects?: Effects): Promise<SaveOutcome> {
-    return this.write(async (trx) => {
+    return transactSave(this.db, async (trx) => {
       const result = await trx
         .insertInto('games')
-        .values(toRow(game))
+        .values(toGameRow(game))
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return 'conflict';
@@ -68,7 +58,7 @@ export class KyselyGamesStore implements GamesStore {
 
   async save(game: StoredGame, expectedVersion: number, effects?: Effects): Promise<SaveOutcome> {
     if (this.postgres && !hasEffects(effects) && (await this.saveInOneStatement(game, expectedVersion))) return 'saved';
-    return this.write(async (trx) => {
+    return transactSave(this.db, async (trx) => {
       const before = await trx
         .selectFrom('games')
         .select(['version', 'entry_count'])
@@ -77,7 +67,7 @@ export class KyselyGamesStore implements GamesStore {
       if (before === undefined || before.version !== expectedVersion) return 'conflict';
       const result = await trx
         .updateTable('games')
-        .set(toRow(game))
+        .set(toGameRow(game))
         .where('id', '=', game.id)
         .where('version', '=', expectedVersion)
         .executeTakeFirst();
@@ -103,7 +93,7 @@ export class KyselyGamesStore implements GamesStore {
    * there first, or the record check failed), the caller runs the transaction, which says which.
    */
   private async saveInOneStatement(game: StoredGame, expectedVersion: number): Promise<boolean> {
-    const { id, ...row } = toRow(game);
+    const { id, ...row } = toGameRow(game);
     const from = game.entriesFrom ?? 0;
     const entries = game.record.entries;
     const columns = sql.join(Object.entries(row).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
@@ -152,16 +142,6 @@ export class KyselyGamesStore implements GamesStore {
     return rows.map((row) => ({ game: toGame(row, 'none'), won: row.won === 1 }));
   }
 
-  /** One transaction (run again on a deadlock); a short balance rolls everything back and answers `short`. */
-  private async write(body: (trx: Transaction<Database>) => Promise<SaveOutcome>): Promise<SaveOutcome> {
-    try {
-      return await transact(this.db, body);
-    } catch (error) {
-      if (error instanceof ShortBalance) return 'short';
-      throw error;
-    }
-  }
-
   async listed(kind: string, limit: number): Promise<StoredGame[]> {
     const rows = await this.db
       .selectFrom('games')
@@ -176,27 +156,30 @@ export class KyselyGamesStore implements GamesStore {
   }
 
   async withAiDue(kind: string, dueBy?: number): Promise<Array<{ id: string; aiDueAt: number }>> {
-    // On the (kind, ai_due_at) index: the rescue's bounded scan reads only the overdue rows.
-    const rows = await this.db
-      .selectFrom('games')
-      .select(['id', 'ai_due_at'])
-      .where('kind', '=', kind)
-      .where('ai_due_at', 'is not', null)
-      .$if(dueBy !== undefined, (q) => q.where('ai_due_at', '<=', dueBy ?? 0))
-      .execute();
-    return rows.map((r) => ({ id: r.id, aiDueAt: Number(r.ai_due_at) }));
+    return (await this.due(kind, 'ai_due_at', dueBy)).map(({ id, at }) => ({ id, aiDueAt: at }));
   }
 
   async withTurnDue(kind: string, dueBy?: number): Promise<Array<{ id: string; turnDueAt: number }>> {
-    // On the (kind, turn_due_at) index, like `withAiDue`.
+    return (await this.due(kind, 'turn_due_at', dueBy)).map(({ id, at }) => ({ id, turnDueAt: at }));
+  }
+
+  /**
+   * The games of `kind` with a deadline in `column` (ms since the epoch), only those due by `dueBy`
+   * when given. On the (kind, column) index: the rescue's bounded scan reads only the overdue rows.
+   */
+  private async due(
+    kind: string,
+    column: 'ai_due_at' | 'turn_due_at',
+    dueBy: number | undefined,
+  ): Promise<Array<{ id: string; at: number }>> {
     const rows = await this.db
       .selectFrom('games')
-      .select(['id', 'turn_due_at'])
+      .select(['id', column])
       .where('kind', '=', kind)
-      .where('turn_due_at', 'is not', null)
-      .$if(dueBy !== undefined, (q) => q.where('turn_due_at', '<=', dueBy ?? 0))
+      .where(column, 'is not', null)
+      .$if(dueBy !== undefined, (q) => q.where(column, '<=', dueBy ?? 0))
       .execute();
-    return rows.map((r) => ({ id: r.id, turnDueAt: Number(r.turn_due_at) }));
+    return rows.map((r) => ({ id: r.id, at: Number(r[column]) }));
   }
 
   async unfinished(kind: string): Promise<UnfinishedGame[]> {
@@ -234,73 +217,4 @@ function hasEffects(effects: Effects | undefined): boolean {
     (effects.held ?? null) !== null ||
     (effects.ratings ?? null) !== null
   );
-}
-
-/** Appends `entries` as rows `firstSeq`, `firstSeq + 1` … of the game's record. */
-async function insertEntries(
-  db: Kysely<Database>,
-  gameId: string,
-  entries: readonly RecordEntry[],
-  firstSeq: number,
-): Promise<void> {
-  if (entries.length === 0) return;
-  await db
-    .insertInto('game_entries')
-    .values(
-      entries.map((e, i) => ({ game_id: gameId, seq: firstSeq + i, at: e.at, command: JSON.stringify(e.command) })),
-    )
-    .execute();
-}
-
-function toRow(game: StoredGame): Omit<GamesTable, 'seen_at'> {
-  const { entries, ...head } = game.record;
-  return {
-    id: game.id,
-    kind: game.kind,
-    version: game.version,
-    created_at: game.createdAt,
-    updated_at: game.updatedAt,
-    ai_due_at: game.aiDueAt,
-    ai_delay_ms: game.aiDelayMs,
-    commitment: game.commitment,
-    state: JSON.stringify(game.state),
-    record_head: JSON.stringify(head),
-    entry_count: (game.entriesFrom ?? 0) + entries.length,
-    meta: JSON.stringify(game.meta),
-    listed: game.listed ? 1 : 0,
-    phase: game.state.phase,
-    turn_due_at: game.seatClock.turnDueAt,
-    seat_clock: JSON.stringify({ strikes: game.seatClock.strikes, away: game.seatClock.away }),
-  };
-}
-
-/** The seat clock of a row; rows stored before clocks existed read as no strikes, nobody away. */
-function seatClockOf(row: Selectable<GamesTable>): SeatClock {
-  const rest = JSON.parse(row.seat_clock) as Partial<Pick<SeatClock, 'strikes' | 'away'>>;
-  return {
-    turnDueAt: row.turn_due_at === null ? null : Number(row.turn_due_at),
-    strikes: rest.strikes ?? {},
-    away: rest.away ?? [],
-  };
-}
-
-/** A stored game with its record's `entries`, or with none of them (`entriesFrom` then says how many). */
-function toGame(row: Selectable<GamesTable>, entries: RecordEntry[] | 'none'): StoredGame {
-  const head = JSON.parse(row.record_head) as RecordHead;
-  const game: StoredGame = {
-    id: row.id,
-    kind: row.kind,
-    version: row.version,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-    aiDueAt: row.ai_due_at === null ? null : Number(row.ai_due_at),
-    aiDelayMs: row.ai_delay_ms,
-    commitment: row.commitment,
-    state: JSON.parse(row.state) as GameState,
-    record: { ...head, entries: entries === 'none' ? [] : entries },
-    seatClock: seatClockOf(row),
-    listed: row.listed === 1,
-    meta: JSON.parse(row.meta) as Json,
-  };
-  return entries === 'none' ? { ...game, entriesFrom: row.entry_count } : game;
 }

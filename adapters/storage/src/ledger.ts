@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type Effects, newSkill, type PostingKind, type RatingsEffect, rateGame, shownRating } from '@palace/service';
-import { PostgresAdapter, type Transaction } from 'kysely';
+import {
+  type Effects,
+  newSkill,
+  type PostingKind,
+  type RatingsEffect,
+  rateGame,
+  type SaveOutcome,
+  shownRating,
+} from '@palace/service';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import { transact } from './transaction.js';
 
 /** The house: the other side of every gift, fee and prize (its balance is minus all tokens held). */
 export const HOUSE_ID = 0;
@@ -10,6 +19,22 @@ export const HOUSE_ID = 0;
 export class ShortBalance extends Error {
   constructor(readonly userId: number) {
     super(`balance of user ${userId} too low`);
+  }
+}
+
+/**
+ * Runs a store's save in one transaction (`transact`: again on a deadlock). A debit in it that
+ * would take a player below zero (`ShortBalance`) rolls all of it back and answers `short`.
+ */
+export async function transactSave(
+  db: Kysely<Database>,
+  body: (trx: Transaction<Database>) => Promise<SaveOutcome>,
+): Promise<SaveOutcome> {
+  try {
+    return await transact(db, body);
+  } catch (error) {
+    if (error instanceof ShortBalance) return 'short';
+    throw error;
   }
 }
 

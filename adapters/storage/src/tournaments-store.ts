@@ -7,9 +7,8 @@ import type {
   TournamentsStore,
 } from '@palace/service';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { post, ShortBalance } from './ledger.js';
+import { post, transactSave } from './ledger.js';
 import type { Database, TournamentsTable } from './schema.js';
-import { transact } from './transaction.js';
 
 type Status = StoredTournament['status'];
 
@@ -30,7 +29,7 @@ export class KyselyTournamentsStore implements TournamentsStore {
   }
 
   async insert(tournament: StoredTournament, postings: readonly Posting[]): Promise<SaveOutcome> {
-    return this.write(async (trx) => {
+    return transactSave(this.db, async (trx) => {
       const result = await trx
         .insertInto('tournaments')
         .values(toRow(tournament))
@@ -47,7 +46,7 @@ export class KyselyTournamentsStore implements TournamentsStore {
     expectedVersion: number,
     postings: readonly Posting[],
   ): Promise<SaveOutcome> {
-    return this.write(async (trx) => {
+    return transactSave(this.db, async (trx) => {
       // The update first: of two writes of one version exactly one changes the row, and only it books.
       const result = await trx
         .updateTable('tournaments')
@@ -86,16 +85,6 @@ export class KyselyTournamentsStore implements TournamentsStore {
       status: r.status as Status,
       dueAt: r.due_at === null ? null : Number(r.due_at),
     }));
-  }
-
-  /** One transaction (run again on a deadlock); a short balance rolls everything back and answers `short`. */
-  private async write(body: (trx: Transaction<Database>) => Promise<SaveOutcome>): Promise<SaveOutcome> {
-    try {
-      return await transact(this.db, body);
-    } catch (error) {
-      if (error instanceof ShortBalance) return 'short';
-      throw error;
-    }
   }
 }
 

@@ -4,7 +4,8 @@
  */
 export { Connection } from './connection.js';
 export { Connections, REPLACED_CLOSE, RESTART_CLOSE, SIGNED_OUT_CLOSE } from './connections.js';
-export { type MainSocketOptions, mainSocket, SOCKET_PATH, SOCKET_TEXTS } from './main-socket.js';
+export { SOCKET_TEXTS } from './main-frames.js';
+export { type MainSocketOptions, mainSocket, SOCKET_PATH } from './main-socket.js';
 export { CROSS_SITE_TEXT, type OriginHeaders, originAllowed, parseOrigins } from './origin.js';
 export {
   AWAY_AFTER_MS,

@@ -3,7 +3,7 @@ import type { Result } from '@palace/core';
 import { cardRefId, type SimpleClientMessage, SimpleClientMessages } from '@palace/protocol';
 import { nameKey, SERVICE_ERRORS, type ServiceError, type SimpleActor, type SimpleChanged } from '@palace/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SOCKET_TEXTS } from './main-socket.js';
+import { SOCKET_TEXTS } from './main-frames.js';
 import type { HeldSeat, SimpleConnection } from './simple-connection.js';
 import type { SimpleRooms } from './simple-rooms.js';
 import { openDoor, type SocketDoorOptions, serveSocket } from './socket-door.js';

@@ -1,25 +1,14 @@
-import { createGame, err, newRecord, ok, type Result, type TableOptions } from '@palace/core';
+import { err, ok, type Result } from '@palace/core';
 import { type Applying, applyChange } from './apply-change.js';
-import type {
-  Change,
-  Changed,
-  GameServiceOptions,
-  Origin,
-  Planner,
-  ServerChange,
-  ServicePorts,
-} from './game-change.js';
+import type { Changed, GameServiceOptions, Origin, Planner, ServerChange, ServicePorts } from './game-change.js';
 import { expiredKind, GameJobs } from './game-jobs.js';
-import { type Effects, type Json, type SeatClock, type StoredGame, withoutEntries } from './ports.js';
-import { forgive, NO_SEAT_CLOCK, seatClockOf, TURN_MS } from './seat-clock.js';
+import { GameMemory } from './game-memory.js';
+import { firstVersion, type NewGame } from './new-game.js';
+import type { Effects, Json, SeatClock, StoredGame } from './ports.js';
+import { forgive, seatClockOf, TURN_MS } from './seat-clock.js';
 import { type ServiceError, serviceError } from './service-error.js';
 
 export type { Change, Changed, GameServiceOptions, Planner, ServerChange, ServicePorts } from './game-change.js';
-
-/** How many games' last published versions each service keeps (the oldest are forgotten first). */
-const PUBLISHED_KEPT = 10_000;
-/** How many games each service keeps as last seen, to write from without a read (least recent go first). */
-export const RECENT_KEPT = 1_000;
 
 /** Attempts at a write before answering `game/stale`. */
 export const MAX_ATTEMPTS = 5;
@@ -35,13 +24,8 @@ const MAX_ID_ATTEMPTS = 20;
 export class GameService<M extends Json> {
   /** What every change applies with (see `applyChange`). */
   private readonly applying: Applying<M>;
-  /** Game id → the newest version this node published (see `changedElsewhere`). */
-  private readonly published = new Map<string, number>();
-  /**
-   * Game id → the newest version of the game this node wrote, read or heard of, without its record's
-   * entries: a write plans from it instead of reading the store first (see `write`).
-   */
-  private readonly recent = new Map<string, StoredGame<M>>();
+  /** The copies this node last saw and the versions it published (see `write`, `changedElsewhere`). */
+  private readonly memory = new GameMemory<M>();
   private readonly jobs: GameJobs<M>;
 
   constructor(
@@ -60,48 +44,14 @@ export class GameService<M extends Json> {
   }
 
   /** Creates a game, applying `initial` (for example the creator's `sit`) before it is first stored. */
-  async create(input: {
-    readonly options: TableOptions;
-    readonly meta: M;
-    readonly aiDelayMs: number;
-    readonly initial: (id: string) => Change<M>;
-    /**
-     * The id to create the game under (a room id the client chose); one attempt, and
-     * `game/id_taken` if a game (of any variant) already has it. Default: a fresh id.
-     */
-    readonly id?: string;
-    /**
-     * The deal's seed (a tournament table's: every table of a round gets the same one). Default: a
-     * fresh secret seed from the id source.
-     */
-    readonly seed?: string;
-  }): Promise<Result<Changed<M>, ServiceError>> {
+  async create(input: NewGame<M>): Promise<Result<Changed<M>, ServiceError>> {
     const { clock, ids, store } = this.ports;
     const attempts = input.id === undefined ? MAX_ID_ATTEMPTS : 1;
     for (let attempt = 0; attempt < attempts; attempt++) {
       const id = input.id ?? this.newId();
       const seed = input.seed ?? ids.seed();
       const now = clock.now();
-      const blank: StoredGame<M> = {
-        id,
-        kind: this.kind,
-        version: 0,
-        createdAt: now,
-        updatedAt: now,
-        state: createGame(input.options, seed),
-        record: newRecord(input.options, seed, now),
-        commitment: ids.digest(seed),
-        aiDueAt: null,
-        aiDelayMs: input.aiDelayMs,
-        seatClock: NO_SEAT_CLOCK,
-        listed: false,
-        meta: input.meta,
-      };
-      const applied = applyChange(blank, input.initial(id), {
-        now,
-        origin: { keepAiDeadline: true, byServer: false },
-        ...this.applying,
-      });
+      const applied = firstVersion(this.kind, input, { id, seed, commitment: ids.digest(seed), now }, this.applying);
       if (!applied.ok) return applied;
       const game = applied.value.game;
       const outcome = await store.insert(game, this.effectsOf(null, applied.value));
@@ -132,10 +82,10 @@ export class GameService<M extends Json> {
   async get(id: string, withEntries = false): Promise<Result<StoredGame<M>, ServiceError>> {
     const game = await this.ports.store.load(id, { entries: withEntries });
     if (game === null || game.kind !== this.kind) {
-      this.recent.delete(id);
+      this.memory.forget(id);
       return err(serviceError('game/not_found'));
     }
-    this.remember(game as StoredGame<M>);
+    this.memory.keep(game as StoredGame<M>);
     return ok(game as StoredGame<M>);
   }
 
@@ -202,7 +152,7 @@ export class GameService<M extends Json> {
     plan: (game: StoredGame<M>) => Result<ServerChange<M> | null, ServiceError>,
     origin: Origin,
   ): Promise<Result<Changed<M>, ServiceError>> {
-    let cached = this.recent.get(id);
+    let cached = this.memory.recall(id);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; ) {
       const fromCache = cached !== undefined;
       let current: StoredGame<M>;
@@ -240,18 +190,9 @@ export class GameService<M extends Json> {
     return err(serviceError('game/stale'));
   }
 
-  /** Keeps `game` as the newest this node has seen of it, without its record's entries. */
-  private remember(game: StoredGame<M>): void {
-    const known = this.recent.get(game.id);
-    if (known !== undefined && known.version > game.version) return;
-    this.recent.delete(game.id);
-    if (this.recent.size >= RECENT_KEPT) this.recent.delete(this.recent.keys().next().value ?? '');
-    this.recent.set(game.id, withoutEntries(game));
-  }
-
   /** Forgets the games kept for writing (changes made elsewhere may have been missed; see `write`). */
   forgetRecent(): void {
-    this.recent.clear();
+    this.memory.forgetCopies();
   }
 
   /**
@@ -264,11 +205,10 @@ export class GameService<M extends Json> {
   async changedElsewhere(id: string, announced?: StoredGame): Promise<StoredGame<M> | null> {
     const game = announced?.id === id ? announced : await this.ports.store.load(id, { entries: false });
     if (game === null || (game.kind !== this.kind && game.kind !== expiredKind(this.kind))) return null;
-    if (game.kind === this.kind) this.remember(game as StoredGame<M>);
-    else this.recent.delete(id);
-    if ((this.published.get(id) ?? -1) >= game.version) return null;
-    this.ports.publisher.publish(game as StoredGame<M>);
-    this.notePublished(game as StoredGame<M>);
+    if (game.kind === this.kind) this.memory.keep(game as StoredGame<M>);
+    else this.memory.forget(id);
+    if (this.memory.wasPublished(game)) return null;
+    this.publish(game as StoredGame<M>);
     return game as StoredGame<M>;
   }
 
@@ -329,19 +269,16 @@ export class GameService<M extends Json> {
     return this.options.effects?.(before, changed.game, changed.events);
   }
 
-  /** Remembers the newest version published of each game (so a late announcement is dropped). */
-  private notePublished(game: StoredGame<M>): void {
-    if ((this.published.get(game.id) ?? -1) >= game.version) return;
-    this.published.delete(game.id);
-    this.published.set(game.id, game.version);
-    // The oldest entries go first: a game not changed for a long while is announced rarely.
-    if (this.published.size > PUBLISHED_KEPT) this.published.delete(this.published.keys().next().value ?? '');
+  /** Sends `game` out through the publisher and notes its version as published here. */
+  private publish(game: StoredGame<M>): void {
+    this.ports.publisher.publish(game);
+    this.memory.notePublished(game);
   }
 
+  /** After a write here: the copy kept, the change published, the game's timers armed. */
   private after(game: StoredGame<M>): void {
-    this.remember(game);
-    this.ports.publisher.publish(game);
-    this.notePublished(game);
+    this.memory.keep(game);
+    this.publish(game);
     this.jobs.arm(game);
   }
 }

@@ -243,13 +243,13 @@ export type {
   TournamentEntry,
   TournamentsStore,
 } from './tournaments/tournament-ports.js';
-export { prizePool, tournamentSummary, tournamentView } from './tournaments/tournament-view.js';
+export { prizePool, tournamentRef } from './tournaments/tournament-settling.js';
+export { tournamentSummary, tournamentView } from './tournaments/tournament-view.js';
 export {
   type SimulatedEntrant,
   type TournamentsPorts,
   TournamentsService,
   tournamentId,
-  tournamentRef,
 } from './tournaments/tournaments-service.js';
 export {
   type Acted,

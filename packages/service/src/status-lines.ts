@@ -1,4 +1,5 @@
-import type { GameEvent, GameState } from '@palace/core';
+import { err, type GameEvent, type GameState, ok, type Result } from '@palace/core';
+import { type ServiceError, serviceError } from './service-error.js';
 
 /** A chat line as a variant stores it: a person's message, or a status line of the server. */
 export type ChatLine = {
@@ -39,6 +40,14 @@ export const STATUS_LINES = {
 /** A status line written at `at`. */
 export function systemLine(text: string, at: number): ChatLine {
   return { sender: SYSTEM_SENDER, text, at, system: true };
+}
+
+/** A person's chat message, trimmed; refused when empty or longer than `max` characters. */
+export function chatText(message: string, max: number): Result<string, ServiceError> {
+  const text = message.trim();
+  if (text.length === 0) return err(serviceError('chat/empty'));
+  if (text.length > max) return err(serviceError('chat/too_long'));
+  return ok(text);
 }
 
 /** Appends chat lines, keeping the newest `CHAT_KEEP` and counting every line ever written. */

@@ -1,4 +1,4 @@
-import { type Card, RANK_LABELS, type Rank, SUIT_SYMBOLS, type Suit } from '@palace/core';
+import { type Card, RANK_LABELS, type Rank, type SeatView, SUIT_SYMBOLS, type Suit } from '@palace/core';
 import type { MainCard, MaskedCard } from '@palace/protocol';
 
 /**
@@ -32,4 +32,17 @@ export function mainCard(card: Card | StoredCard): MainCard {
 /** A card the viewer may not see: only its slot id. */
 export function masked(id: string): MaskedCard {
   return { id, hidden: true };
+}
+
+/**
+ * A seat's hand as a view sends it: the cards themselves in the viewer's own seat, else one card
+ * the viewer may not see per card held, `hide` giving each its slot id `hidden-{seat}-{n}`.
+ */
+export function handCards<H>(
+  seat: Pick<SeatView, 'id' | 'hand' | 'handCount'>,
+  hide: (id: string) => H,
+): Array<MainCard | H> {
+  return seat.hand !== null
+    ? seat.hand.map(mainCard)
+    : Array.from({ length: seat.handCount }, (_, n) => hide(`hidden-${seat.id}-${n}`));
 }

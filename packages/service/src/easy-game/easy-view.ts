@@ -3,7 +3,7 @@ import type { EasyGameState, EasyPlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
 import { isAway, playHints, viewerIds, WAITING_PLAYING_STATUS } from '../seat-view.js';
-import { mainCard, masked } from '../wire-cards.js';
+import { handCards, mainCard, masked } from '../wire-cards.js';
 import type { EasyMeta } from './easy-meta.js';
 
 /**
@@ -24,10 +24,7 @@ export function easyView(game: StoredGame<EasyMeta>, seat: string | null, creden
       isAI: s.ai !== null,
       ...aiLevelField(s.ai),
       away: isAway(game, s.id),
-      hand:
-        s.hand !== null
-          ? s.hand.map(mainCard)
-          : Array.from({ length: s.handCount }, (_, n) => masked(`hidden-${s.id}-${n}`)),
+      hand: handCards(s, masked),
       handCount: s.handCount,
       faceUp: s.faceUp.map(mainCard),
       faceDownCount: s.faceDown.length,

@@ -1,15 +1,5 @@
-import {
-  type AiLevel,
-  type Command,
-  entryFeeFor,
-  err,
-  ok,
-  PRESETS,
-  type Result,
-  ruleError,
-  tableOptions,
-} from '@palace/core';
-import { type LobbyGame, MAIN_CHAT_MAX, MAIN_DEFAULT_RULES, type MainRules, type RecentGame } from '@palace/protocol';
+import { type Command, err, ok, type Result, ruleError } from '@palace/core';
+import { type LobbyGame, MAIN_CHAT_MAX, type RecentGame } from '@palace/protocol';
 import type { TokensStore, User } from '../accounts/account-ports.js';
 import type { ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
@@ -25,12 +15,12 @@ import {
   checkCreate,
   type MainChatEntry,
   type MainMeta,
-  type MainSeatMeta,
-  type MainTournamentMeta,
   mainGameId,
   reactMain,
   sameSettings,
 } from './main-meta.js';
+import { playerGame, type TableInput, tournamentTable } from './main-new-game.js';
+import { feeOf, joinPlan, short } from './main-seating.js';
 import { recentGame } from './main-view.js';
 import { isWatching, unwatchPlan, watchPlan } from './main-watchers.js';
 
@@ -44,21 +34,6 @@ const MAIN_ID_MAX = 999_999_999;
 export type MainListener = GameListener<MainMeta>;
 
 type Answer<T> = Promise<Result<T, ServiceError>>;
-
-/** What `user` pays for a seat: guests and bots play free (docs/bots.md: bots get no tokens). */
-function feeOf(entryFee: number, user: User): number {
-  return entryFeeFor(entryFee, user.isGuest || user.isBot);
-}
-
-/** Who sits in a new seat of `user`'s. */
-function seatMeta(user: User, paid: number): MainSeatMeta {
-  const seat: MainSeatMeta = { userId: user.id, username: user.username, avatar: user.avatar, paid };
-  return user.isBot ? { ...seat, isBot: true } : seat;
-}
-
-function short(needed: number, verb: 'create' | 'join'): ServiceError {
-  return { code: 'tokens/short', message: `You need ${needed} more tokens to ${verb} this game` };
-}
 
 /**
  * The main real-time game (docs/product.md §P1): signed-in players (guests included) create and join games by
@@ -92,42 +67,12 @@ export class MainGames extends VariantGames<MainMeta> {
   async create(user: User, input: CreateInput, id?: string): Answer<StoredGame<MainMeta>> {
     const checked = checkCreate(user, input);
     if (!checked.ok) return checked;
-    const { name, playerLimit, entryFee } = checked.value;
-    const paid = feeOf(entryFee, user);
+    const paid = feeOf(checked.value.entryFee, user);
     const balance = paid > 0 ? await this.ports.tokens.balance(user.id) : 0;
     if (balance < paid) return err(short(paid - balance, 'create'));
-    const rules: MainRules = { ...MAIN_DEFAULT_RULES, ...input.rules };
-    const seat = userSeatId(user);
     const created = await this.games.create({
-      options: tableOptions({
-        rules: { ...PRESETS.classic.rules, ...rules, chooseFaceUp: true },
-        flow: 'auto',
-        maxSeats: playerLimit,
-        startNeedsReady: false,
-      }),
-      meta: {
-        name,
-        gameCode: input.gameCode?.trim() || null,
-        isPrivate: input.isPrivate ?? false,
-        // A bot's own game is one bots may join (docs/bots.md).
-        allowBots: user.isBot || (input.allowBots ?? false),
-        playerLimit,
-        entryFee,
-        rules,
-        hostId: user.id,
-        hostName: user.username,
-        hostAvatar: user.avatar,
-        seats: { [seat]: seatMeta(user, paid) },
-        chat: [],
-        chatSeq: 0,
-        lastAction: null,
-        startedAt: null,
-        finishedAt: null,
-        cancelled: false,
-        lastChange: 'state',
-      },
+      ...playerGame(user, checked.value, input, paid),
       aiDelayMs: this.aiDelayMs,
-      initial: () => ({ commands: [{ type: 'sit', seat, name: user.username, ai: null }] }),
       ...(id === undefined ? {} : { id }),
     });
     if (!created.ok) {
@@ -146,66 +91,12 @@ export class MainGames extends VariantGames<MainMeta> {
    * plays. Creating a table that exists already answers it (a round's tables are created again
    * after a crash).
    */
-  async createTable(input: {
-    readonly id: string;
-    readonly seed: string;
-    readonly name: string;
-    readonly host: { readonly userId: number; readonly username: string };
-    readonly players: ReadonlyArray<{
-      readonly userId: number;
-      readonly username: string;
-      readonly avatar: string | null;
-      readonly ai: AiLevel | null;
-    }>;
-    readonly tournament: MainTournamentMeta;
-  }): Answer<StoredGame<MainMeta>> {
-    const preset = PRESETS[input.tournament.preset].rules;
-    const rules: MainRules = {
-      clearWithTens: preset.clearWithTens,
-      sevenLower: preset.sevenLower,
-      burnFourOfAKind: preset.burnFourOfAKind,
-      mustPlayAllSameValue: preset.mustPlayAllSameValue,
-    };
-    const seats: Record<string, MainSeatMeta> = {};
-    for (const p of input.players) {
-      seats[String(p.userId)] = { userId: p.userId, username: p.username, avatar: p.avatar, paid: 0 };
-    }
+  async createTable(input: TableInput): Answer<StoredGame<MainMeta>> {
     const created = await this.games.create({
+      ...tournamentTable(input),
       id: input.id,
       seed: input.seed,
-      options: tableOptions({
-        rules: { ...preset, chooseFaceUp: true },
-        flow: 'auto',
-        maxSeats: input.players.length,
-        startNeedsReady: false,
-      }),
-      meta: {
-        name: input.name,
-        gameCode: null,
-        isPrivate: false,
-        allowBots: false,
-        playerLimit: input.players.length,
-        entryFee: 0,
-        rules,
-        hostId: input.host.userId,
-        hostName: input.host.username,
-        hostAvatar: null,
-        seats,
-        chat: [],
-        chatSeq: 0,
-        lastAction: null,
-        startedAt: null,
-        finishedAt: null,
-        cancelled: false,
-        lastChange: 'state',
-        tournament: input.tournament,
-      },
       aiDelayMs: this.aiDelayMs,
-      initial: () => ({
-        commands: input.players.map(
-          (p): Command => ({ type: 'sit', seat: String(p.userId), name: p.username, ai: p.ai }),
-        ),
-      }),
     });
     if (created.ok) return ok(created.value.game);
     if (created.error.code !== 'game/id_taken') return created;
@@ -240,21 +131,10 @@ export class MainGames extends VariantGames<MainMeta> {
     const seat = userSeatId(user);
     let fee = 0;
     const joined = await this.games.change(id, (game) => {
-      const mine = game.state.seats.find((s) => s.id === seat);
-      if (game.meta.cancelled || game.state.phase === 'finished') return err(ruleError('game/over'));
-      if (mine !== undefined) {
-        // Back in a game in play after leaving it: the seat is theirs again.
-        return ok(mine.left ? { commands: [{ type: 'sit', seat, name: user.username, ai: null }] } : { commands: [] });
-      }
-      // A bot takes a seat only where the creator allowed bots (docs/bots.md).
-      if (user.isBot && game.meta.allowBots !== true) return err(serviceError('game/no_bots'));
-      // A new seat: the engine refuses it in a game already started (`game/started`) or full.
-      fee = feeOf(game.meta.entryFee, user);
-      const entry = seatMeta(user, fee);
-      return ok({
-        commands: [{ type: 'sit', seat, name: user.username, ai: null }],
-        meta: { ...game.meta, seats: { ...game.meta.seats, [seat]: entry }, lastChange: 'state' },
-      });
+      const planned = joinPlan(game, user, seat);
+      if (!planned.ok) return planned;
+      fee = planned.value.fee;
+      return ok(planned.value.change);
     });
     if (!joined.ok && joined.error.code === 'tokens/short') {
       return err(short(fee - (await this.ports.tokens.balance(user.id)), 'join'));

@@ -3,7 +3,7 @@ import type { MainChatMessage, MainGameState, MainPlayer, RecentGame, TableOfTou
 import type { StoredGame } from '../ports.js';
 import { rematchView } from '../rematch.js';
 import { isAway, turnDeadline } from '../seat-view.js';
-import { mainCard, masked } from '../wire-cards.js';
+import { handCards, mainCard, masked } from '../wire-cards.js';
 import type { MainChatEntry, MainMeta } from './main-meta.js';
 
 /** ms since the epoch → ISO 8601. */
@@ -63,10 +63,7 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
       isHost: userId === meta.hostId,
       isReady: s.ready,
       isCurrentTurn: s.isTurn,
-      handCards:
-        s.hand !== null
-          ? s.hand.map(mainCard)
-          : Array.from({ length: s.handCount }, (_, n) => masked(`hidden-${s.id}-${n}`)),
+      handCards: handCards(s, masked),
       handCount: s.handCount,
       faceUpCards: s.faceUp.map(mainCard),
       faceDownCards: s.faceDown.map((b) => masked(b.id)),

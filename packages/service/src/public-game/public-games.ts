@@ -23,7 +23,7 @@ import { offerRematch } from '../rematch.js';
 import { proveSeat, seatNamed } from '../seat-proofs.js';
 import { aiSeatsOf, checkName, freeAiName, freeSeatId, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
-import { STATUS_LINES, systemLine, withChat } from '../status-lines.js';
+import { chatText, STATUS_LINES, systemLine, withChat } from '../status-lines.js';
 import { VariantGames } from '../variant-games.js';
 import {
   type PublicActor,
@@ -232,9 +232,9 @@ export class PublicGames extends VariantGames<PublicMeta> {
 
   /** Adds a chat line from a player or a spectator (trimmed; empty refused; at most 500 characters). */
   chat(gameId: string, actor: PublicActor, message: string): Answer<PublicAnswer> {
-    const text = message.trim();
-    if (text.length === 0) return Promise.resolve(err(serviceError('chat/empty')));
-    if (text.length > PUBLIC_CHAT_MAX) return Promise.resolve(err(serviceError('chat/too_long')));
+    const checked = chatText(message, PUBLIC_CHAT_MAX);
+    if (!checked.ok) return Promise.resolve(checked);
+    const text = checked.value;
     const at = this.ports.clock.now();
     return this.answer(
       gameId,

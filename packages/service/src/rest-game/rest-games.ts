@@ -19,6 +19,7 @@ import { offerRematch } from '../rematch.js';
 import { credentialSeat, sitWithCredential } from '../seat-proofs.js';
 import { aiSeat, aiSeatsOf, checkName, type NameRule, normalizeId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
+import { chatText } from '../status-lines.js';
 import { VariantGames } from '../variant-games.js';
 import { type RestMeta, reactRest } from './rest-meta.js';
 import { RestPollMemory } from './rest-poll.js';
@@ -191,9 +192,9 @@ export class RestGames extends VariantGames<RestMeta> {
 
   /** Adds a chat message; whether it is an emoji message is decided here (docs/product.md §P2.5). */
   chat(gameId: string, playerId: string, message: string): Answer<RestGameState> {
-    const text = message.trim();
-    if (text.length === 0) return Promise.resolve(err(serviceError('chat/empty')));
-    if (text.length > REST_CHAT_MAX) return Promise.resolve(err(serviceError('chat/too_long')));
+    const checked = chatText(message, REST_CHAT_MAX);
+    if (!checked.ok) return Promise.resolve(checked);
+    const text = checked.value;
     const at = this.ports.clock.now();
     return this.seated(gameId, playerId, (seat, game) => {
       const { meta } = game;

@@ -6,7 +6,7 @@ import type { StoredGame } from '../ports.js';
 import { proveSeat, seatNamed } from '../seat-proofs.js';
 import { checkName, freeAiName, freeSeatId } from '../seating.js';
 import { type ServiceError, serviceError } from '../service-error.js';
-import { STATUS_LINES, systemLine, withChat } from '../status-lines.js';
+import { chatText, STATUS_LINES, systemLine, withChat } from '../status-lines.js';
 import { VariantGames } from '../variant-games.js';
 import {
   reactSimple,
@@ -114,9 +114,9 @@ export class SimpleGames extends VariantGames<SimpleMeta> {
 
   /** Adds a player's chat line (trimmed; empty refused; at most 500 characters). */
   chat(gameId: string, actor: SimpleActor, message: string): Answer<SimpleChanged> {
-    const text = message.trim();
-    if (text.length === 0) return Promise.resolve(err(serviceError('chat/empty')));
-    if (text.length > SIMPLE_CHAT_MAX) return Promise.resolve(err(serviceError('chat/too_long')));
+    const checked = chatText(message, SIMPLE_CHAT_MAX);
+    if (!checked.ok) return Promise.resolve(checked);
+    const text = checked.value;
     const at = this.ports.clock.now();
     return this.seated(gameId, actor, (seat, game) =>
       ok({ commands: [], meta: withChat(game.meta, [{ sender: seat.name, text, at, system: false }]) }),

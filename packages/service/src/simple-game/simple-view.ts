@@ -4,7 +4,7 @@ import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
 import { isAway, playHints } from '../seat-view.js';
 import { namedStandings, wireChat } from '../status-lines.js';
-import { mainCard } from '../wire-cards.js';
+import { handCards, mainCard } from '../wire-cards.js';
 import type { SimpleMeta } from './simple-meta.js';
 
 function hidden(id: string): SimpleHiddenCard {
@@ -25,10 +25,7 @@ export function simpleView(game: StoredGame<SimpleMeta>, seat: string | null): S
   const players = view.seats.map(
     (s): SimplePlayer => ({
       username: s.name,
-      hand:
-        s.hand !== null
-          ? s.hand.map(mainCard)
-          : Array.from({ length: s.handCount }, (_, n) => hidden(`hidden-${s.id}-${n}`)),
+      hand: handCards(s, hidden),
       handCount: s.handCount,
       faceUp: s.faceUp.map(mainCard),
       faceDown: s.faceDown.length,

@@ -2,14 +2,10 @@ import type { Tournament, TournamentSummary } from '@palace/protocol';
 import { iso } from '../main-game/main-view.js';
 import { prizeSplit, standingsOf } from './tournament-model.js';
 import type { StoredTournament } from './tournament-ports.js';
+import { prizePool } from './tournament-settling.js';
 
 function isoOrNull(ms: number | null): string | null {
   return ms === null ? null : iso(ms);
-}
-
-/** The prize pool: every fee paid by the entrants (refunded ones are no longer entrants). */
-export function prizePool(t: StoredTournament): number {
-  return t.data.entries.reduce((sum, e) => sum + e.paid, 0);
 }
 
 /** A line of the tournament list. */

@@ -1,34 +1,27 @@
 import { err, ok, type Result } from '@palace/core';
-import { TOURNAMENT_FILL_MS, TOURNAMENT_PLAYERS_MIN, type TournamentStatus } from '@palace/protocol';
+import type { TournamentStatus } from '@palace/protocol';
 import type { TokensStore, User } from '../accounts/account-ports.js';
 import { MAX_ATTEMPTS } from '../game-service.js';
 import type { MainGames } from '../main-game/main-games.js';
 import type { MainMeta } from '../main-game/main-meta.js';
 import { mainGameId } from '../main-game/main-meta.js';
-import { type Clock, HOUSE, type IdSource, type Posting, type Scheduler, type StoredGame } from '../ports.js';
+import type { Clock, IdSource, Scheduler, StoredGame } from '../ports.js';
 import type { Rescues } from '../rescues.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import {
-  type CheckedTournament,
-  checkTournament,
-  dealSeedInput,
-  prizeSplit,
-  seatRound,
-  standingsOf,
-  type TournamentInput,
-  tableResults,
-} from './tournament-model.js';
-import type {
-  StoredRound,
-  StoredTable,
-  StoredTournament,
-  TournamentData,
-  TournamentEntry,
-  TournamentsStore,
-} from './tournament-ports.js';
+  dueChange,
+  enterChange,
+  entryOf,
+  finishChange,
+  newTournament,
+  type SeatRound,
+  type TournamentChange,
+  withdrawChange,
+} from './tournament-lifecycle.js';
+import { checkTournament, type TournamentInput } from './tournament-model.js';
+import type { StoredTournament, TournamentData, TournamentEntry, TournamentsStore } from './tournament-ports.js';
+import { TournamentRounds } from './tournament-rounds.js';
 
-/** Tournament ids are whole numbers from 1 to this. */
-const TOURNAMENT_ID_MAX = 999_999_999;
 /** Attempts at finding an unused id. */
 const MAX_ID_ATTEMPTS = 20;
 
@@ -51,19 +44,6 @@ export interface SimulatedEntrant {
   readonly ai: NonNullable<TournamentEntry['ai']>;
 }
 
-/** What a change of a tournament decides: the new data and status, or null for nothing to do. */
-interface TournamentChange {
-  readonly status: TournamentStatus;
-  readonly data: TournamentData;
-  readonly postings: readonly Posting[];
-  readonly dueAt: number | null;
-}
-
-/** The ledger's reference for a tournament's postings. */
-export function tournamentRef(id: string): string {
-  return `tournament:${id}`;
-}
-
 /** A tournament id from the wire, or null when it cannot be one. */
 export function tournamentId(raw: number | string): string | null {
   // Tournament ids are written like main game ids: a whole number.
@@ -75,6 +55,8 @@ export function tournamentId(raw: number | string): string | null {
  * entry), started when full or at their start time (or cancelled, every fee refunded, with fewer
  * than 4 entrants then), played in rounds of main-game tables — every table of a round with the
  * same deal for its size — and finished with the prizes booked in the same write as the result.
+ * What each step decides is in `tournament-lifecycle.ts`, the rounds at their tables in
+ * `TournamentRounds`; this service writes, schedules and moves tournaments on.
  *
  * Every change is a versioned write of the tournament's row, retried on a lost race, so several
  * nodes may run the same job at once: one write wins, the others find nothing left to do. A
@@ -83,10 +65,15 @@ export function tournamentId(raw: number | string): string | null {
  * between the two loses nothing.
  */
 export class TournamentsService {
+  private readonly rounds: TournamentRounds;
+  private readonly seat: SeatRound;
+
   constructor(
     private readonly ports: TournamentsPorts,
-    private readonly tables: MainGames,
+    tables: MainGames,
   ) {
+    this.rounds = new TournamentRounds(ports.ids, tables);
+    this.seat = (data, number, now) => this.rounds.seat(data, number, now);
     tables.subscribe((game) => this.tableChanged(game));
     ports.rescues?.add(() => this.sweep());
   }
@@ -102,7 +89,7 @@ export class TournamentsService {
     const checked = checkTournament(input, now);
     if (!checked.ok) return checked;
     for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
-      const tournament = this.blank(user, checked.value, now, options.deals ?? 'duplicate');
+      const tournament = newTournament(user, checked.value, now, options.deals ?? 'duplicate', this.ports.ids);
       const outcome = await this.ports.store.insert(tournament, []);
       if (outcome === 'saved') {
         this.schedule(tournament);
@@ -132,51 +119,22 @@ export class TournamentsService {
     if (user.isBot) return err(serviceError('tournament/no_bots'));
     let fee = 0;
     const changed = await this.change(raw, (t, now) => {
-      const { data } = t;
-      if (t.status === 'finished' || t.status === 'cancelled') return err(serviceError('tournament/over'));
-      if (data.entries.some((e) => e.userId === user.id)) return err(serviceError('tournament/entered'));
-      if (t.status !== 'open') return err(serviceError('tournament/started'));
-      if (data.entries.length >= data.maxPlayers) return err(serviceError('tournament/full'));
-      if (user.isGuest && data.entryFee > 0) return err(serviceError('tournament/guest_paid'));
-      fee = ai === undefined ? data.entryFee : 0;
-      const entry: TournamentEntry = {
-        userId: user.id,
-        username: user.username,
-        avatar: user.avatar,
-        isGuest: user.isGuest,
-        paid: fee,
-        enteredAt: now,
-        ...(ai === undefined ? {} : { ai }),
-      };
-      const entered: TournamentData = { ...data, entries: [...data.entries, entry] };
-      const postings: Posting[] =
-        fee > 0 ? [{ from: user.id, to: HOUSE, amount: fee, kind: 'fee', gameId: tournamentRef(t.id) }] : [];
-      if (entered.entries.length >= entered.maxPlayers) return ok(this.started(entered, now, postings));
-      return ok({ status: 'open', data: entered, postings, dueAt: t.dueAt });
+      const entry = entryOf(user, t.data, now, ai);
+      fee = entry.paid;
+      return enterChange(t, entry, this.seat, now);
     });
     if (!changed.ok && changed.error.code === 'tokens/short') {
       const balance = await this.ports.tokens.balance(user.id);
       return err({ code: 'tokens/short', message: `You need ${fee - balance} more tokens to enter this tournament` });
     }
     // The entry that filled it started round 1: its tables open now.
-    if (changed.ok && changed.value.status === 'running') await this.openTables(changed.value);
+    if (changed.ok && changed.value.status === 'running') await this.rounds.open(changed.value);
     return changed;
   }
 
   /** Takes back an entry before the start, refunding its fee. */
   async withdraw(user: User, raw: number | string): Answer<StoredTournament> {
-    return this.change(raw, (t) => {
-      const entry = t.data.entries.find((e) => e.userId === user.id);
-      if (entry === undefined) return err(serviceError('tournament/not_entered'));
-      if (t.status !== 'open')
-        return err(serviceError(t.status === 'running' ? 'tournament/started' : 'tournament/over'));
-      const postings: Posting[] =
-        entry.paid > 0
-          ? [{ from: HOUSE, to: user.id, amount: entry.paid, kind: 'refund', gameId: tournamentRef(t.id) }]
-          : [];
-      const entries = t.data.entries.filter((e) => e.userId !== user.id);
-      return ok({ status: 'open', data: { ...t.data, entries }, postings, dueAt: t.dueAt });
-    });
+    return this.change(raw, (t) => withdrawChange(t, user));
   }
 
   /**
@@ -189,7 +147,7 @@ export class TournamentsService {
     const changed = await this.change(id, async (t, now) => this.plan(t, now));
     const tournament = changed.ok ? changed.value : await this.ports.store.load(id);
     if (tournament === null) return null;
-    if (tournament.status === 'running') await this.openTables(tournament);
+    if (tournament.status === 'running') await this.rounds.open(tournament);
     return tournament;
   }
 
@@ -230,140 +188,17 @@ export class TournamentsService {
 
   /** What is due now in `t` (see `advance`), or null. */
   private async plan(t: StoredTournament, now: number): Promise<Result<TournamentChange | null, ServiceError>> {
-    const { data } = t;
-    if (t.status === 'open') {
-      if (t.dueAt === null || t.dueAt > now) return ok(null);
-      if (data.startsAt !== null && data.entries.length >= TOURNAMENT_PLAYERS_MIN) {
-        return ok(this.started(data, now, []));
-      }
-      return ok(this.cancelled(t, now));
-    }
+    if (t.status === 'open') return ok(dueChange(t, this.seat, now));
     if (t.status !== 'running') return ok(null);
-    const current = data.roundList[data.roundList.length - 1];
-    if (current === undefined || current.finishedAt !== null) return ok(null);
-    let tables = current.tables;
-    let changed = false;
-    const outcomes = await Promise.all(
-      tables.map(async (table) => (table.results === null ? this.resultsOf(table) : table.results)),
-    );
-    tables = tables.map((table, i) => {
-      const results = outcomes[i] ?? null;
-      if (table.results !== null || results === null) return table;
-      changed = true;
-      return { ...table, results };
-    });
-    if (!changed) return ok(null);
-    const allIn = tables.every((table) => table.results !== null);
-    const round: StoredRound = { ...current, tables, finishedAt: allIn ? now : null };
-    const played: TournamentData = { ...data, roundList: [...data.roundList.slice(0, -1), round] };
-    if (!allIn) return ok({ status: 'running', data: played, postings: [], dueAt: null });
-    if (round.number < data.rounds) {
-      return ok({ status: 'running', data: this.withRound(played, round.number + 1, now), postings: [], dueAt: null });
-    }
-    return ok(this.finished(t.id, played, now));
-  }
-
-  /** A finished table's results, or null while it plays. */
-  private async resultsOf(table: StoredTable): Promise<StoredTable['results']> {
-    const game = await this.tables.get(table.gameId);
-    if (!game.ok) return null;
-    const result = game.value.state.result;
-    if (game.value.state.phase !== 'finished' || result === null) return null;
-    return tableResults(result.standings);
-  }
-
-  /** The change that starts `data`: round 1 seated, its deals committed. */
-  private started(data: TournamentData, now: number, postings: readonly Posting[]): TournamentChange {
-    return { status: 'running', data: { ...this.withRound(data, 1, now), startedAt: now }, postings, dueAt: null };
-  }
-
-  /** `data` with round `number` seated, its table ids chosen and its deals committed. */
-  private withRound(data: TournamentData, number: number, now: number): TournamentData {
-    const { ids } = this.ports;
-    const seating = seatRound(data, number);
-    const sizes = [...new Set(seating.tables.map((table) => table.length))].sort((a, b) => a - b);
-    const deals = sizes.map((tableSize) => {
-      const seed = ids.digest(dealSeedInput(data.seed, number, tableSize));
-      return { tableSize, seed, commitment: ids.digest(seed) };
-    });
-    const taken = new Set(data.roundList.flatMap((r) => r.tables.map((table) => table.gameId)));
-    const tables: StoredTable[] = seating.tables.map((seats, i) => {
-      let gameId = this.tables.newTableId();
-      while (taken.has(gameId)) gameId = this.tables.newTableId();
-      taken.add(gameId);
-      return { number: i + 1, gameId, seats, results: null };
-    });
-    const round: StoredRound = { number, startedAt: now, finishedAt: null, deals, tables, byes: seating.byes };
-    return { ...data, roundList: [...data.roundList, round] };
-  }
-
-  /** The change that finishes `data`: the prizes paid to the top of the standings. */
-  private finished(id: string, data: TournamentData, now: number): TournamentChange {
-    const pool = data.entries.reduce((sum, e) => sum + e.paid, 0);
-    const standings = standingsOf(data);
-    const prizes = prizeSplit(pool, data.entries.length).flatMap((amount, i) => {
-      const winner = standings[i];
-      return winner === undefined || amount <= 0 ? [] : [{ place: i + 1, userId: winner.userId, amount }];
-    });
-    const postings: Posting[] = prizes.map((p) => ({
-      from: HOUSE,
-      to: p.userId,
-      amount: p.amount,
-      kind: 'prize',
-      gameId: tournamentRef(id),
-    }));
-    return { status: 'finished', data: { ...data, prizes, finishedAt: now }, postings, dueAt: null };
-  }
-
-  /** The change that cancels `t` (too few entrants at its time): every fee refunded. */
-  private cancelled(t: StoredTournament, now: number): TournamentChange {
-    const postings: Posting[] = t.data.entries
-      .filter((e) => e.paid > 0)
-      .map((e) => ({ from: HOUSE, to: e.userId, amount: e.paid, kind: 'refund', gameId: tournamentRef(t.id) }));
-    return { status: 'cancelled', data: { ...t.data, finishedAt: now }, postings, dueAt: null };
-  }
-
-  /** Creates the current round's tables that do not exist yet (each under its planned id). */
-  private async openTables(t: StoredTournament): Promise<void> {
     const { data } = t;
-    const round = data.roundList[data.roundList.length - 1];
-    if (round === undefined || round.finishedAt !== null) return;
-    const entries = new Map(data.entries.map((e) => [e.userId, e]));
-    const roundPlayers = round.tables.flatMap((table) => table.seats);
-    for (const table of round.tables) {
-      if (table.results !== null) continue;
-      const existing = await this.tables.get(table.gameId);
-      if (existing.ok && existing.value.meta.tournament?.id === Number(t.id)) continue;
-      const deal =
-        data.deals === 'duplicate'
-          ? round.deals.find((d) => d.tableSize === table.seats.length)?.seed
-          : this.ports.ids.digest(dealSeedInput(data.seed, round.number, table.seats.length, table.number));
-      if (deal === undefined) continue;
-      await this.tables.createTable({
-        id: table.gameId,
-        seed: deal,
-        name: `${data.name} · R${round.number} T${table.number}`,
-        host: data.createdBy,
-        players: table.seats.map((userId) => {
-          const entry = entries.get(userId);
-          return {
-            userId,
-            username: entry?.username ?? `Player ${userId}`,
-            avatar: entry?.avatar ?? null,
-            ai: entry?.ai ?? null,
-          };
-        }),
-        tournament: {
-          id: Number(t.id),
-          name: data.name,
-          round: round.number,
-          rounds: data.rounds,
-          table: table.number,
-          preset: data.preset,
-          roundPlayers,
-        },
-      });
+    const round = await this.rounds.takeIn(data, now);
+    if (round === null) return ok(null);
+    const played: TournamentData = { ...data, roundList: [...data.roundList.slice(0, -1), round] };
+    if (round.finishedAt === null) return ok({ status: 'running', data: played, postings: [], dueAt: null });
+    if (round.number < data.rounds) {
+      return ok({ status: 'running', data: this.seat(played, round.number + 1, now), postings: [], dueAt: null });
     }
+    return ok(finishChange(t, played, now));
   }
 
   /**
@@ -406,33 +241,6 @@ export class TournamentsService {
     } else {
       this.ports.scheduler.cancel(key);
     }
-  }
-
-  private blank(user: User, checked: CheckedTournament, now: number, deals: TournamentData['deals']): StoredTournament {
-    const { ids } = this.ports;
-    const seed = ids.seed();
-    const fillBy = checked.startsAt === null ? now + TOURNAMENT_FILL_MS : null;
-    return {
-      id: String(1 + ids.pick(TOURNAMENT_ID_MAX)),
-      version: 1,
-      status: 'open',
-      createdAt: now,
-      updatedAt: now,
-      dueAt: checked.startsAt ?? fillBy,
-      data: {
-        ...checked,
-        fillBy,
-        createdBy: { userId: user.id, username: user.username },
-        seed,
-        commitment: ids.digest(seed),
-        deals,
-        entries: [],
-        roundList: [],
-        startedAt: null,
-        finishedAt: null,
-        prizes: [],
-      },
-    };
   }
 }
 
