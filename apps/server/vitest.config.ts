@@ -1,12 +1,13 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  // Whole games (over real HTTP and sockets for the server) on a shared 2-core machine: the timeout
-  // only catches a hang, it measures nothing. The web client is built once before the browser tests.
+  // Whole games (over real HTTP and sockets) on a shared 2-core machine: the timeout only catches a
+  // hang, it measures nothing. The browser suites under test/e2e are their own project (e2e,
+  // vitest.e2e.config.ts), so that only they build the web client and start Chromium.
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
+    exclude: ['test/e2e/**'],
     testTimeout: 60_000,
-    globalSetup: ['test/e2e/global-setup.ts'],
   },
 });

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { BrowserUser } from './browser.js';
 
-/** axe-core audits for the browser suites (web-axe.test.ts, web-ratings.test.ts). */
+/** axe-core audits for the browser suites (web-axe-phone, web-axe-desktop and web-axe-games through axe-routes.ts, web-ratings). */
 
 /** WCAG 2.0 and 2.1, levels A and AA (docs/product.md §D10 asks for 2.0 A and AA; 2.1 comes free). */
 export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -101,3 +101,9 @@ export async function auditSizes(page: Page, view: string): Promise<Finding[]> {
   await page.setViewportSize(SIZES.phone);
   return findings;
 }
+
+/** Selects the tab named `name` (the first, where two tab lists share a name). */
+export const tab = (name: string) => async (page: Page) => {
+  await page.getByRole('tab', { name, exact: true }).first().click();
+  await page.getByRole('tab', { name, exact: true, selected: true }).first().waitFor();
+};

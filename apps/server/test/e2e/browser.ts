@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type ServerOptions, startServer, type TestServer } from '../harness.js';
 
 /** Debian's Chromium, installed by `npm test` with apt-get when missing (scripts/ensure-test-deps.mjs). */
@@ -52,7 +50,31 @@ export function ensureWebBuilt(): string {
   return WEB_DIR;
 }
 
-/** One browser user: a persistent context on a fresh profile directory, phone-sized by default. */
+/**
+ * Starts the one Chromium the browser suites share (the e2e project's global setup): Debian's
+ * Chromium with the flags above, headless, on a fresh profile directory of Playwright's making.
+ * Starting a browser costs about 1.5 s on this 2-core machine and a new context of a running one
+ * about 0.3 s, and a context is as separate as a new profile (its own cookies, storage, caches and
+ * service workers), so every browser user is a context of this one browser.
+ */
+export async function launchSharedChromium(): Promise<BrowserServer> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `The browser tests drive Debian's Chromium at ${CHROMIUM}: run them with npm test, which installs it, or apt-get install chromium fonts-noto-color-emoji`,
+    );
+  }
+  return chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/** This test file's connection to the shared Chromium, made on first use. */
+let connection: Promise<Browser> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  connection ??= chromium.connect(inject('chromiumEndpoint'));
+  return connection;
+}
+
+/** One browser user: a fresh context (its own cookies, storage and service workers), phone-sized by default. */
 export interface BrowserUser {
   readonly context: BrowserContext;
   readonly page: Page;
@@ -60,27 +82,9 @@ export interface BrowserUser {
 }
 
 export async function openBrowser(viewport = { width: 390, height: 844 }): Promise<BrowserUser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `The browser tests drive Debian's Chromium at ${CHROMIUM}: run them with npm test, which installs it, or apt-get install chromium fonts-noto-color-emoji`,
-    );
-  }
-  const profile = await mkdtemp(join(tmpdir(), 'palace-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
+  const context = await (await sharedBrowser()).newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page, close: () => context.close() };
 }
 
 /** Saves a full-page screenshot as test-output/screens/{name}.png. */
@@ -101,6 +105,10 @@ export function useWebServer(options: Omit<ServerOptions, 'webDir'>, started: (s
   }, 120_000);
   afterAll(async () => {
     await server?.close();
+    // Disconnects this file from the shared Chromium (which keeps running for the other files).
+    const browser = connection;
+    connection = undefined;
+    await (await browser)?.close();
   });
 }
 

@@ -1,10 +1,22 @@
-import { ensureWebBuilt } from './browser.js';
+import type { TestProject } from 'vitest/node';
+import { ensureWebBuilt, launchSharedChromium } from './browser.js';
 
 /**
- * Builds the web client once, before any test file runs. Test files run in parallel workers: each
- * building it in its own `beforeAll` let one Vite build empty `dist` while another file's server was
- * serving from it. `ensureWebBuilt` in the suites then finds the build fresh and does nothing.
+ * Before any browser suite runs: builds the web client once (test files run in parallel workers,
+ * and one Vite build emptying `dist` while another file's server serves from it broke pages), and
+ * starts the one Chromium every file connects to (`inject('chromiumEndpoint')`). Closed after the
+ * last file.
  */
-export default function setup(): void {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureWebBuilt();
+  const chromium = await launchSharedChromium();
+  project.provide('chromiumEndpoint', chromium.wsEndpoint());
+  return () => chromium.close();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared Chromium's DevTools-protocol endpoint (Playwright's browser server). */
+    chromiumEndpoint: string;
+  }
 }

@@ -39,11 +39,12 @@ describe('web client - content security policy', () => {
       // Signed in as a guest, the play page opens the main socket and hears from it.
       await page.getByRole('button', { name: 'Play as Guest' }).click();
       await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 15_000 });
-      const socket = page.waitForEvent('websocket', { timeout: 15_000 });
+      // Listening from the socket's first moment: its first frame may come while goto still waits for the load.
+      const heard = new Promise<string>((resolve) => {
+        page.on('websocket', (socket) => socket.once('framereceived', () => resolve(new URL(socket.url()).pathname)));
+      });
       await page.goto(`${base}/play`);
-      const opened = await socket;
-      expect(new URL(opened.url()).pathname).toBe('/ws');
-      await opened.waitForEvent('framereceived', { timeout: 15_000 });
+      await expect(heard).resolves.toBe('/ws');
       await page.waitForLoadState('networkidle');
       expect(violations).toEqual([]);
     });

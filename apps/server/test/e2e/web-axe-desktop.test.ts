@@ -1,0 +1,4 @@
+import { describeRouteAudits } from './axe-routes.js';
+
+/** axe-core over every route at the desktop size (axe-routes.ts). */
+describeRouteAudits('desktop');

@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  // The browser suites: Debian's Chromium against a real server with the built web client. The
+  // global setup builds the client once and starts one Chromium for every file (test/e2e/browser.ts);
+  // each browser user is a fresh context of it. Timeouts only catch a hang.
+  test: {
+    name: 'e2e',
+    include: ['test/e2e/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    globalSetup: ['test/e2e/global-setup.ts'],
+  },
+});
