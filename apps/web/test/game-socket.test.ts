@@ -183,4 +183,44 @@ describe('main socket states', () => {
     expect(useGame.getState().game).toBeNull();
     useGame.getState().disconnect();
   });
+
+  it('socket - chat lines are added to the game on screen; a state cut before them keeps them, another game brings its own', async () => {
+    const line = (id: number, gameId = 7) => ({
+      id,
+      gameId,
+      userId: 1,
+      username: 'ann',
+      avatar: null,
+      message: `line ${id}`,
+      timestamp: '2026-01-01T00:00:00.000Z',
+    });
+    const { useGame } = await freshStore();
+    useGame.getState().connect();
+    const socket = last();
+    socket.open();
+    const receive = (message: object) => socket.onmessage?.({ data: JSON.stringify(message) });
+    const ids = () => useGame.getState().chat.map((l) => l.id);
+    const joined = useGame.getState().join(7);
+    await vi.advanceTimersByTimeAsync(500);
+    receive({ type: 'game_state', game: { ...stateOf(7), chatMessages: [line(1)] } });
+    expect(await joined).toBe(true);
+    expect(useGame.getState().joining).toBeNull();
+    receive({ type: 'chat_message', ...line(2) });
+    receive({ type: 'chat_message', ...line(3, 9) });
+    expect(ids()).toEqual([1, 2]);
+    // A state with fewer lines than shown (cut before line 2 arrived) changes the game, not the chat.
+    receive({ type: 'game_state', game: { ...stateOf(7), status: 'playing', chatMessages: [line(1)] } });
+    expect(useGame.getState().game?.status).toBe('playing');
+    expect(ids()).toEqual([1, 2]);
+    receive({ type: 'game_state', game: { ...stateOf(7), chatMessages: [line(1), line(2), line(4)] } });
+    expect(ids()).toEqual([1, 2, 4]);
+    // Another game's chat starts from its own state, even a shorter one.
+    const other = useGame.getState().join(8);
+    expect(ids()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(500);
+    receive({ type: 'game_state', game: { ...stateOf(8), chatMessages: [line(5, 8)] } });
+    expect(await other).toBe(true);
+    expect(ids()).toEqual([5]);
+    useGame.getState().disconnect();
+  });
 });
