@@ -106,7 +106,7 @@ describe('web client - the easy variant in a real browser', () => {
         await myTurn(page)
           .or(finished(page))
           .first()
-          .waitFor({ timeout: 3000 })
+          .waitFor({ timeout: 500 })
           .catch(() => undefined);
         continue;
       }
@@ -208,7 +208,7 @@ describe('web client - the easy variant in a real browser', () => {
       }
       if (moved) continue;
       for (const page of pages) await page.clock.fastForward(1000);
-      await Promise.any(pages.map((page) => myTurn(page).or(finished(page)).first().waitFor({ timeout: 3000 }))).catch(
+      await Promise.any(pages.map((page) => myTurn(page).or(finished(page)).first().waitFor({ timeout: 500 }))).catch(
         () => undefined,
       );
     }
