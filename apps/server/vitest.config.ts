@@ -9,5 +9,7 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**'],
     testTimeout: 60_000,
+    // Bundles the server once for the files that spawn it as a process.
+    globalSetup: ['test/global-setup.ts'],
   },
 });

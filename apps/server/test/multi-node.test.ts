@@ -10,7 +10,7 @@ import {
   spawnNode,
   stateWhere,
 } from './faults/cluster-process.js';
-import { type Bundle, buildBundle, type Dirs, type ServerProcess, tempDirs } from './faults/process.js';
+import { type Dirs, type ServerProcess, serverBundle, tempDirs } from './faults/process.js';
 import { createGame, Jar, joinGame, me, type Player, registered, type Seat, SocketClient } from './main-harness.js';
 
 /**
@@ -29,14 +29,12 @@ const TEST_TIMEOUT_MS = 300_000;
 
 const cluster = POSTGRES_URL === '' ? describe.skip : describe;
 
-let bundle: Bundle;
 let dirs: Dirs;
 const running: ServerProcess[] = [];
 const databases: string[] = [];
 
 beforeAll(() => {
   if (POSTGRES_URL === '') return;
-  bundle = buildBundle();
   dirs = tempDirs('palace-cluster');
 }, 120_000);
 
@@ -44,7 +42,6 @@ afterAll(async () => {
   for (const node of running) await node.stop('SIGKILL');
   for (const url of databases) await dropFreshPostgres(url);
   dirs?.remove();
-  bundle?.remove();
 });
 
 /** Two nodes on one fresh database; `env` adds to both (TURN_SECONDS …). */
@@ -59,8 +56,8 @@ async function twoNodes(env: Record<string, string> = {}): Promise<{ url: string
   };
   // Started together, as a deploy restarts them: both run the migrations on the empty database.
   const nodes = await Promise.all([
-    spawnNode(bundle.main, dirs, url, 'node-1', common),
-    spawnNode(bundle.main, dirs, url, 'node-2', common),
+    spawnNode(serverBundle(), dirs, url, 'node-1', common),
+    spawnNode(serverBundle(), dirs, url, 'node-2', common),
   ]);
   running.push(...nodes);
   // A failure shows what the nodes logged last (warnings and errors are what explain it).

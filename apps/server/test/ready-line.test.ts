@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bundle, buildBundle, type Dirs, tempDirs } from './faults/process.js';
+import { type Dirs, serverBundle, tempDirs } from './faults/process.js';
 
 /**
  * What `npm start` prints (issue 24): on a terminal (or LOG_FORMAT=pretty) the first lines say where
@@ -8,24 +8,21 @@ import { type Bundle, buildBundle, type Dirs, tempDirs } from './faults/process.
  * the log stays pino's JSON.
  */
 
-let bundle: Bundle;
 let dirs: Dirs;
 const children: ChildProcess[] = [];
 
 beforeAll(() => {
-  bundle = buildBundle();
   dirs = tempDirs('palace-ready');
 });
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  bundle?.remove();
   dirs?.remove();
 });
 
 /** Starts the server with `env` and resolves with its stdout once `ready` appears in it. */
 async function start(env: Record<string, string>, ready: RegExp): Promise<{ stdout: () => string }> {
-  const child = spawn(process.execPath, [bundle.main], {
+  const child = spawn(process.execPath, [serverBundle()], {
     env: { ...process.env, DATA_DIR: dirs.dataDir, WEB_DIR: dirs.webDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,10 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 /**
- * The server as a real process for the fault tests: built once per test file (esbuild, as
- * `npm start` ships it), spawned with `node`, killed with a signal, restarted on the same data.
+ * The server as a real process for the fault tests: built once for the whole server project by
+ * its global setup (esbuild, as `npm start` ships it; `serverBundle()`), spawned with `node`,
+ * killed with a signal, restarted on the same data.
  */
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -22,6 +24,11 @@ export interface Bundle {
   /** The bundled `main.mjs`. */
   readonly main: string;
   remove(): void;
+}
+
+/** The server bundle the server project's global setup built (test/global-setup.ts): its `main.mjs`. */
+export function serverBundle(): string {
+  return inject('serverBundle');
 }
 
 /**

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_INVITE, Load, newWorld, Rng, sleep, type World } from './load.js';
 import { disconnect, type MainTable, newTable, tableStep } from './main-tables.js';
 import {
-  type Bundle,
-  buildBundle,
   type Dirs,
   freePort,
   rearmedAtBoot,
   type ServerProcess,
+  serverBundle,
   spawnServer,
   tempDirs,
 } from './process.js';
@@ -35,14 +34,12 @@ const FIRST_ACCOUNTS = 5;
 /** Override with FAULTS_SEED=n to explore; a failure prints the seed that reproduces it. */
 const SEED = Number(process.env.FAULTS_SEED ?? 9_090_909);
 
-let bundle: Bundle;
 let dirs: Dirs;
 let server: ServerProcess | undefined;
 /** One port for every restart, so the clients' addresses (and cookie jars) stay valid. */
 let port = 0;
 
 beforeAll(async () => {
-  bundle = buildBundle();
   dirs = tempDirs('palace-sigkill');
   port = await freePort();
 }, 120_000);
@@ -50,11 +47,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop('SIGKILL');
   dirs.remove();
-  bundle.remove();
 });
 
 function spawn(): Promise<ServerProcess> {
-  return spawnServer(bundle.main, {
+  return spawnServer(serverBundle(), {
     dirs,
     port,
     env: { AI_DELAY_MS: String(AI_DELAY_MS), PALACE_INVITE_CODES: FAULT_INVITE, PALACE_INVITE_USES: '100000' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guest, SocketClient } from '../main-client.js';
 import { freshRoom, SimpleSocket } from '../simple-socket-client.js';
-import { type Bundle, buildBundle, type Dirs, type ServerProcess, spawnServer, tempDirs } from './process.js';
+import { type Dirs, type ServerProcess, serverBundle, spawnServer, tempDirs } from './process.js';
 
 /** Close codes a socket may see on a graceful shutdown: going away, service restart. */
 const SHUTDOWN_CODES = [1001, 1012];
@@ -11,19 +11,16 @@ const REGISTRATIONS = 4;
 const QUICK_REQUESTS = 12;
 const INVITE = 'SIGTERM-INVITE';
 
-let bundle: Bundle;
 let dirs: Dirs;
 let server: ServerProcess | undefined;
 
 beforeAll(() => {
-  bundle = buildBundle();
   dirs = tempDirs('palace-sigterm');
 }, 120_000);
 
 afterAll(async () => {
   await server?.stop('SIGKILL');
   dirs.remove();
-  bundle.remove();
 });
 
 /** How one HTTP request ended: a complete answer (status and the whole body, parsed) or an error. */
@@ -57,7 +54,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 20_000): Pr
 
 describe('server process - SIGTERM', () => {
   it('shutdown - answers every request in flight, closes every socket with 1001/1012 and exits 0', async () => {
-    const running = await spawnServer(bundle.main, {
+    const running = await spawnServer(serverBundle(), {
       dirs,
       env: { AI_DELAY_MS: '20', PALACE_INVITE_CODES: INVITE, PALACE_INVITE_USES: '100' },
     });
