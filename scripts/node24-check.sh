@@ -16,7 +16,7 @@
 #               back), then stops it with SIGTERM and expects exit 0.
 #   4. tests:   the core, service, storage and server Vitest projects on Node 24, one run each. The
 #               server project's browser suites (apps/server/test/e2e/**) are left out: they exercise
-#               Chromium far more than Node and would double the run (timings in the README).
+#               Chromium far more than Node and would more than double the run (README: 14–20 min, not 6).
 #               NODE24_E2E=1 includes them. With PALACE_TEST_DATABASE_URL set (.ci/run sets it)
 #               the PostgreSQL cases of storage, service and server run on Node 24 too.
 # Any failure stops the script with a non-zero exit; the last lines list each step's time.
