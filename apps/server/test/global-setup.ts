@@ -11,10 +11,3 @@ export default function setup(project: TestProject): () => void {
   project.provide('serverBundle', bundle.main);
   return () => bundle.remove();
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The bundled server's `main.mjs` (test/faults/process.ts). */
-    serverBundle: string;
-  }
-}

@@ -121,3 +121,10 @@ export async function withBrowser(run: (user: BrowserUser) => Promise<void>): Pr
     await user.close();
   }
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared Chromium's DevTools-protocol endpoint (Playwright's browser server). */
+    chromiumEndpoint: string;
+  }
+}

@@ -13,10 +13,3 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('chromiumEndpoint', chromium.wsEndpoint());
   return () => chromium.close();
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The shared Chromium's DevTools-protocol endpoint (Playwright's browser server). */
-    chromiumEndpoint: string;
-  }
-}

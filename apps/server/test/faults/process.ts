@@ -178,3 +178,10 @@ export function rearmedAtBoot(output: string): number | null {
   const match = /"rearmed":(\d+)[^\n]*"msg":"Palace is ready"/.exec(output);
   return match === null ? null : Number(match[1]);
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The bundled server's `main.mjs` (test/faults/process.ts). */
+    serverBundle: string;
+  }
+}
