@@ -7,10 +7,11 @@ export default defineConfig({
   test: {
     projects: ['packages/*', 'adapters/*', 'apps/*', 'apps/server/vitest.e2e.config.ts'],
     reporters: ['default', new SummaryReporter()],
-    // Four test files at a time on this 2-core machine (Vitest's default is one fewer than the
+    // Three test files at a time on this 2-core machine (Vitest's default is one fewer than the
     // cores, here one): most files wait on sockets, a server or Chromium far more than they compute,
-    // and four side by side keep both cores busy (README "Tests").
-    maxWorkers: 4,
+    // three side by side keep both cores busy (four ran slower: 654 s against
+    // 614 s, the browser suites then starving each other of CPU; README "Tests").
+    maxWorkers: 3,
     // Longest files first, the browser suites first of all on a fresh clone (scripts/test-sequencer.ts).
     sequence: { sequencer: LongestFirst },
   },
