@@ -290,6 +290,14 @@ export async function restToEnd(c: Client, gameId: string, humans: readonly Rest
   throw new Error('the REST game did not end');
 }
 
+/** Ann alone (the start seats AI Player 1) plays her first playable card or picks up until the game is over. */
+export async function finishedRestGame(c: Client): Promise<{ seated: RestSeated; final: RestGameState }> {
+  const seated = await c.seated(c.create({ playerName: 'Ann', variant: 'classic' }));
+  await c.done(seated.gameId, 'ready', { playerId: seated.playerId });
+  await c.done(seated.gameId, 'start', { playerId: seated.playerId });
+  return { seated, final: await restToEnd(c, seated.gameId, [seated]) };
+}
+
 /** Alice creates, Bob joins; with `start` both say ready and Alice starts. */
 export async function twoPlayers(
   c: Client,

@@ -1,31 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type GameRecord, replay } from '@palace/core';
-import type { RestGameState } from '@palace/protocol';
 import { describe, expect, it } from 'vitest';
-import { type Client, expectError, sleep, useServer } from './harness.js';
-
-/** Ann (alone, so the start seats an AI) plays her first playable card or picks up until the game is over. */
-async function finishedGame(c: Client): Promise<{ gameId: string; playerId: string; final: RestGameState }> {
-  const ann = await c.seated(c.create({ playerName: 'Ann', variant: 'classic' }));
-  const { gameId, playerId } = ann;
-  await c.done(gameId, 'ready', { playerId });
-  await c.done(gameId, 'start', { playerId });
-  for (let i = 0; i < 3000; i++) {
-    const state = await c.state(gameId, playerId);
-    if (state.status === 'finished') return { gameId, playerId, final: state };
-    if (state.currentTurn !== playerId) {
-      await sleep(5);
-      continue;
-    }
-    const [cardId] = state.playableCards;
-    await c.done(
-      gameId,
-      cardId === undefined ? 'pickup' : 'play',
-      cardId === undefined ? { playerId } : { playerId, cardId },
-    );
-  }
-  throw new Error('the game did not finish within 3000 rounds');
-}
+import { expectError, finishedRestGame, useServer } from './harness.js';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -44,7 +20,10 @@ describe('records over HTTP', () => {
 
   it('records - a finished REST game: the record replays to its result, its seed matches the commitment', async () => {
     const { c } = served();
-    const { gameId, playerId, final } = await finishedGame(c);
+    const {
+      seated: { gameId, playerId },
+      final,
+    } = await finishedRestGame(c);
     const got = await c.get<GameRecord & { variant: string; gameId: string; commitment: string }>(
       `/api/records/rest/${gameId}`,
     );

@@ -1,31 +1,7 @@
-import type { RestSeated } from '@palace/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client, sleep } from '../harness.js';
+import { Client, finishedRestGame } from '../harness.js';
 import { auditSizes, type Finding, report, SIZES, type Size, settle, tab } from './axe-audit.js';
 import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
-
-/** Ann alone (the start seats AI Player 1) plays the first playable card, else picks up, until the game is over. */
-async function finishedRestGame(c: Client): Promise<RestSeated> {
-  const ann = await c.seated(c.create({ playerName: 'Ann', variant: 'classic' }));
-  const { gameId, playerId } = ann;
-  await c.done(gameId, 'ready', { playerId });
-  await c.done(gameId, 'start', { playerId });
-  for (let i = 0; i < 3000; i++) {
-    const state = await c.state(gameId, playerId);
-    if (state.status === 'finished') return ann;
-    if (state.currentTurn !== playerId) {
-      await sleep(5);
-      continue;
-    }
-    const [cardId] = state.playableCards;
-    await c.done(
-      gameId,
-      cardId === undefined ? 'pickup' : 'play',
-      cardId === undefined ? { playerId } : { playerId, cardId },
-    );
-  }
-  throw new Error('the game did not finish within 3000 rounds');
-}
 
 /**
  * Accessibility of the game screens (docs/product.md §D10): axe-core's WCAG 2.0 and 2.1 A and AA
@@ -80,7 +56,7 @@ describe('web client - axe-core finds no serious or critical violation on any ga
 
     // A finished game, resumed from the saved session: the winner alert; then its replay.
     const c = new Client(base);
-    const done = await finishedRestGame(c);
+    const done = (await finishedRestGame(c)).seated;
     await page.evaluate(
       `localStorage.setItem('palace_game_id', ${JSON.stringify(done.gameId)}); localStorage.setItem('palace_player_id', ${JSON.stringify(done.playerId)})`,
     );

@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RestGameState } from '@palace/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { Client, sleep } from '../harness.js';
+import { Client, finishedRestGame } from '../harness.js';
 import { openBrowser, shot, useWebServer } from './browser.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -19,29 +18,6 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
   await shot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
-}
-
-/** Ann alone (the start seats AI Player 1) plays legal moves from `playableCards` through the API until the game is over. */
-async function finishedRestGame(c: Client): Promise<RestGameState> {
-  const ann = await c.seated(c.create({ playerName: 'Ann', variant: 'classic' }));
-  const { gameId, playerId } = ann;
-  await c.done(gameId, 'ready', { playerId });
-  await c.done(gameId, 'start', { playerId });
-  for (let i = 0; i < 3000; i++) {
-    const state = await c.state(gameId, playerId);
-    if (state.status === 'finished') return state;
-    if (state.currentTurn !== playerId) {
-      await sleep(5);
-      continue;
-    }
-    const [cardId] = state.playableCards;
-    await c.done(
-      gameId,
-      cardId === undefined ? 'pickup' : 'play',
-      cardId === undefined ? { playerId } : { playerId, cardId },
-    );
-  }
-  throw new Error('the game did not finish within 3000 rounds');
 }
 
 const stepText = (page: Page) => page.locator('.replay-step strong').textContent();
@@ -60,7 +36,7 @@ describe('web client - the replay viewer in a real browser', () => {
 
   it('web - /replay/rest/{id} steps through a finished game; /replay opens the saved record file', async () => {
     const c = new Client(base);
-    const final = await finishedRestGame(c);
+    const { final } = await finishedRestGame(c);
     const record = await c.get<{ entries: unknown[] }>(`/api/records/rest/${final.id}`);
     expect(record.status).toBe(200);
     const n = record.body.entries.length;
