@@ -41,12 +41,29 @@ export async function freshPostgresUrl(prefix = 'palace_t'): Promise<string> {
   return url.toString();
 }
 
-/** Drops a database made by `freshPostgresUrl` (ending any connection still open to it). */
+/** How long a drop waits for the database's connections to finish closing, in ms. */
+const CLOSING_MS = 2_000;
+
+/**
+ * Drops a database made by `freshPostgresUrl`, ending any connection still open to it. It first
+ * waits (up to `CLOSING_MS`) for connections that are closing to be gone: a pool's `end()` resolves
+ * before its sockets close, and a forced drop that terminated such a connection made its client
+ * emit an error nobody listened to any more (an uncaught exception in the run).
+ */
 export async function dropFreshPostgres(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   try {
+    const deadline = Date.now() + CLOSING_MS;
+    for (;;) {
+      const open = await admin.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if ((open.rows[0]?.n ?? 0) === 0 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await admin.query(`drop database if exists ${name} with (force)`);
   } finally {
     await admin.end();
