@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../harness.js';
 import { auditViews, report, SIZES, type Size, tab, type View } from './axe-audit.js';
-import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
+import { browserUsers, useWebServer } from './browser.js';
 
 /** Every route of app.tsx and the specs' route tables, as a visitor sees it (no session). */
 export const VISITOR_VIEWS: readonly View[] = [
@@ -177,19 +177,11 @@ export const REGISTERED_VIEWS: readonly View[] = [
 export function describeRouteAudits(size: Size): void {
   describe(`web client - axe-core finds no serious or critical violation on any route (${size})`, () => {
     let base = '';
-    const users: BrowserUser[] = [];
     useWebServer({}, (server) => {
       base = server.base;
     });
-    afterEach(async () => {
-      for (const user of users.splice(0)) await user.close();
-    });
-
-    async function browser(): Promise<BrowserUser> {
-      const user = await openBrowser(SIZES[size]);
-      users.push(user);
-      return user;
-    }
+    const users = browserUsers();
+    const browser = () => users(SIZES[size]);
 
     it(`web - axe: every route as a visitor, ${size}`, async () => {
       const user = await browser();

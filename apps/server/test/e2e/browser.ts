@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { type ServerOptions, startServer, type TestServer } from '../harness.js';
 
 /** Debian's Chromium, installed by `npm test` with apt-get when missing (scripts/ensure-test-deps.mjs). */
@@ -85,6 +85,22 @@ export async function openBrowser(viewport = { width: 390, height: 844 }): Promi
   const context = await (await sharedBrowser()).newContext({ viewport });
   const page = await context.newPage();
   return { context, page, close: () => context.close() };
+}
+
+/**
+ * A suite's browser users, each closed after its test: `const browser = browserUsers();` in the
+ * suite, then `await browser(SIZES.phone)` in a test.
+ */
+export function browserUsers(): (viewport?: { width: number; height: number }) => Promise<BrowserUser> {
+  const users: BrowserUser[] = [];
+  afterEach(async () => {
+    for (const user of users.splice(0)) await user.close();
+  });
+  return async (viewport) => {
+    const user = await openBrowser(viewport);
+    users.push(user);
+    return user;
+  };
 }
 
 /** Saves a full-page screenshot as test-output/screens/{name}.png. */

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, finishedRestGame } from '../harness.js';
 import { auditSizes, type Finding, report, SIZES, type Size, settle, tab } from './axe-audit.js';
-import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
+import { browserUsers, useWebServer } from './browser.js';
 
 /**
  * Accessibility of the game screens (docs/product.md §D10): axe-core's WCAG 2.0 and 2.1 A and AA
@@ -13,19 +13,11 @@ import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
  */
 describe('web client - axe-core finds no serious or critical violation on any game screen', () => {
   let base = '';
-  const users: BrowserUser[] = [];
   useWebServer({}, (server) => {
     base = server.base;
   });
-  afterEach(async () => {
-    for (const user of users.splice(0)) await user.close();
-  });
-
-  async function browser(size: Size): Promise<BrowserUser> {
-    const user = await openBrowser(SIZES[size]);
-    users.push(user);
-    return user;
-  }
+  const users = browserUsers();
+  const browser = (size: Size) => users(SIZES[size]);
 
   it('web - axe: the REST game waiting, its chat and tutorial tabs, in play, and won; its replay', async () => {
     const { page } = await browser('phone');
