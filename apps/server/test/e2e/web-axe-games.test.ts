@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Client, finishedRestGame } from '../harness.js';
 import { auditSizes, type Finding, report, SIZES, type Size, settle, tab } from './axe-audit.js';
 import { browserUsers, useWebServer } from './browser.js';
+import { seatAnnAndBob } from './hot-seat.js';
 
 /**
  * Accessibility of the game screens (docs/product.md §D10): axe-core's WCAG 2.0 and 2.1 A and AA
@@ -103,13 +104,7 @@ describe('web client - axe-core finds no serious or critical violation on any ga
   it('web - axe: /simplified waiting room, cover, face-up choice and play; /poker in play', async () => {
     const { page } = await browser('phone');
     const findings: Finding[] = [];
-    await page.goto(`${base}/simplified`);
-    await page.getByLabel('Your name').fill('Ann');
-    await page.getByLabel('Number of players').selectOption('2');
-    await page.getByRole('button', { name: 'Create Table' }).click();
-    await page.getByLabel("Next player's name").fill('Bob');
-    await page.getByRole('button', { name: 'Join' }).click();
-    await page.getByRole('list', { name: 'Players' }).getByText('Bob').waitFor();
+    await seatAnnAndBob(page, base);
     findings.push(...(await auditSizes(page, '/simplified waiting room')));
     await page.getByRole('button', { name: 'Start Game' }).click();
     for (const name of ['Ann', 'Bob']) {

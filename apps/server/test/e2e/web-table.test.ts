@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { autoplay, guest, me, seatOf } from '../main-harness.js';
 import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
+import { seatAnnAndBob } from './hot-seat.js';
 import { expectTableFitsEverywhere, tableFit } from './table-fit.js';
 
 /**
@@ -107,12 +108,7 @@ describe('web client - the game table', () => {
     await expectTableFitsEverywhere(page, 'table-poker', 3);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${base}/simplified`);
-    await page.getByLabel('Your name').fill('Ann');
-    await page.getByLabel('Number of players').selectOption('2');
-    await page.getByRole('button', { name: 'Create Table' }).click();
-    await page.getByLabel("Next player's name").fill('Bob');
-    await page.getByRole('button', { name: 'Join' }).click();
+    await seatAnnAndBob(page, base);
     await page.getByRole('button', { name: 'Start Game' }).click();
     for (const name of ['Ann', 'Bob']) {
       await page.getByRole('button', { name: `I'm ${name}: show my cards` }).click();
