@@ -137,7 +137,9 @@ describe('web client - the game table', () => {
     // card there may be none: pick up and wait for the next turn).
     for (let turn = 0; turn < 20; turn++) {
       await page.locator('.turn-line.mine').waitFor({ timeout: 10_000 });
-      if ((await hand.locator('button:not([disabled])').count()) > 0) break;
+      // Every own card may be pressed here (a refused one gets its toast): the cards the rules
+      // allow now are the hinted ones.
+      if ((await hand.locator('button.tc-hint').count()) > 0) break;
       await page.getByRole('button', { name: 'Pick Up', exact: true }).click();
       await page.locator('.turn-line.mine').waitFor({ state: 'detached', timeout: 10_000 });
     }
