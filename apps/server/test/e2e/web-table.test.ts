@@ -152,9 +152,15 @@ describe('web client - the game table', () => {
     }
     expect(focused).toMatch(/ of (hearts|diamonds|clubs|spades)$/);
     // Arrows move between the cards that may be played; Enter selects; Tab goes on to Play.
-    await page.keyboard.press('ArrowRight');
+    // The stop is a hinted hand card, and the face-down and face-up cards come before the hand in
+    // the arrows' order (the stop may be the last card: Left first, then back Right).
+    const stop = String(await page.evaluate("document.activeElement?.getAttribute('data-card-id') ?? ''"));
     await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate("document.activeElement?.getAttribute('data-card-id') ?? ''")).not.toBe(stop);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate("document.activeElement?.getAttribute('data-card-id') ?? ''")).toBe(stop);
     const chosen = String(await page.evaluate("document.activeElement?.getAttribute('aria-label') ?? ''"));
+    expect(await page.evaluate("document.activeElement?.classList.contains('tc-hint') ?? false")).toBe(true);
     const cardId = String(await page.evaluate("document.activeElement?.getAttribute('data-card-id') ?? ''"));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: chosen }).getAttribute('aria-pressed')).resolves.toBe('true');
