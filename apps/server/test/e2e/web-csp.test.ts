@@ -47,7 +47,7 @@ describe('web client - content security policy', () => {
       await expect(heard).resolves.toBe('/ws');
       await page.waitForLoadState('networkidle');
       expect(violations).toEqual([]);
-    });
+    }, 'allow');
   }, 90_000);
 
   it('web - Swagger UI at /api/docs renders the API under the CSP with no violation', async () => {
@@ -59,6 +59,6 @@ describe('web client - content security policy', () => {
       expect(await title.textContent()).toContain('Palace API');
       await page.locator('.opblock').first().waitFor();
       expect(violations).toEqual([]);
-    });
+    }, 'allow');
   }, 60_000);
 });

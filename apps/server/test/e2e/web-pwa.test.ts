@@ -82,7 +82,7 @@ describe('web client - installable app', () => {
       expect(api.length, 'API requests').toBeGreaterThan(0);
       for (const [path, source] of files) expect(source, path).toBe('cache');
       for (const [path, source] of api) expect(source, path).toBe('network');
-    });
+    }, 'allow');
   }, 90_000);
 
   it('web - after one visit the prototypes open and play offline from the service worker', async () => {
@@ -135,6 +135,6 @@ describe('web client - installable app', () => {
       await page.locator('.last-action', { hasText: /You played/ }).waitFor();
       expect(before).toBe(3);
       await shot(page, 'pwa-poker-offline-phone');
-    });
+    }, 'allow');
   }, 90_000);
 });
