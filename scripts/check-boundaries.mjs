@@ -167,6 +167,21 @@ for (const group of ['packages', 'adapters', 'apps']) {
   }
 }
 
+// The Node test projects share a worker's module cache between files (isolate: false in their
+// vitest configs): a module mock, a fake clock or a stubbed global would leak into the next file.
+const SHARED_CACHE_HAZARD = /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(/;
+for (const group of ['packages', 'adapters', 'apps']) {
+  for (const ws of workspaces(group)) {
+    if (group === 'apps' && ws === 'web') continue; // jsdom files, isolated
+    for (const file of sourceFiles(join(root, group, ws, 'test'))) {
+      if (file.includes(`${sep}e2e${sep}`)) continue; // the browser suites are isolated
+      if (SHARED_CACHE_HAZARD.test(readFileSync(file, 'utf8'))) {
+        problems.push(`${relative(root, file)}: mocks, fakes a clock or stubs a global in a test project without isolation`);
+      }
+    }
+  }
+}
+
 if (problems.length > 0) {
   console.error(`Import boundaries: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
