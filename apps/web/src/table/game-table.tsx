@@ -21,6 +21,7 @@ import { LineIcon } from './line-icon.js';
 import type { TableAction, TableModel, TableSeat } from './model.js';
 import { CardMotion } from './motion.js';
 import { useRovingCards } from './roving.js';
+import { useScrolls } from './scrolls.js';
 
 /**
  * The game table of every screen (docs/product.md §D10; docs/web.md "The table kit"): the other seats (a
@@ -124,12 +125,18 @@ export function useInPlay(active: boolean): void {
 
 /** The other seats: a compact strip (phone), or placed around the oval (wide screens, by CSS). */
 function Seats({ seats }: { readonly seats: readonly TableSeat[] }): ReactElement | null {
+  const strip = useRef<HTMLUListElement>(null);
+  const scrolls = useScrolls(strip);
   if (seats.length === 0) return <div className="gt-seats empty" />;
   return (
     <ul
+      ref={strip}
       className="gt-seats"
       style={{ '--seats': Math.min(seats.length, 7) } as CSSProperties}
       aria-label="Other players"
+      // A strip that scrolls (wider than a phone, or a spectator's wrapped seats) can then be reached by the keyboard.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable (axe scrollable-region-focusable)
+      tabIndex={scrolls ? 0 : undefined}
     >
       {seats.map((seat, index) => (
         <SeatChip key={seat.key} seat={seat} index={index} />
