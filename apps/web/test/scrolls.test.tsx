@@ -14,7 +14,7 @@ class FakeResizeObserver {
   disconnect(): void {}
 }
 
-function Strip(props: { readonly overflowX: string }): ReactElement {
+function Strip(props: { readonly overflowX: 'auto' | 'hidden' }): ReactElement {
   const ref = useRef<HTMLUListElement>(null);
   const scrolls = useScrolls(ref);
   return (
