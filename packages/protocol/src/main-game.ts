@@ -14,6 +14,12 @@ export const MAIN_FEE_STEP = 50;
 export const MAIN_DEFAULT_FEE = 100;
 export const MAIN_CHAT_MAX = 500;
 export const MAIN_CHAT_KEEP = 200;
+/**
+ * The "Game Starting" countdown (3, 2, 1) that every client shows when a main game's play begins
+ * (docs/product.md §P1.9): nobody can move under it, so the first turn's clock and the first AI
+ * move start after it (docs/api.md "Turn clock").
+ */
+export const MAIN_COUNTDOWN_MS = 3000;
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);

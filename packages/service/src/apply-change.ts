@@ -18,6 +18,7 @@ export interface Applying<M extends Json> {
   readonly react: GameServiceOptions<M>['react'] | undefined;
   readonly listed: GameServiceOptions<M>['listed'] | undefined;
   readonly turnMs: number;
+  readonly startDelayMs: number;
 }
 
 /**
@@ -31,7 +32,7 @@ export function applyChange<M extends Json>(
   change: ServerChange<M>,
   how: Applying<M> & { readonly now: number; readonly origin: Origin },
 ): Result<Changed<M>, ServiceError> {
-  const { now, origin, react, listed, turnMs } = how;
+  const { now, origin, react, listed, turnMs, startDelayMs } = how;
   let state: GameState = game.state;
   let record: GameRecord = game.record;
   const events: GameEvent[] = [];
@@ -42,6 +43,10 @@ export function applyChange<M extends Json>(
     record = appendEntry(record, now, command, state);
     events.push(...applied.value.events);
   }
+  // Play begins with this change (the deal, or the last face-up choice): nobody can move before
+  // the start delay has passed, so the turn clock and the AI's delay count from its end
+  // (docs/product.md §D13 countdown-clock).
+  const from = game.state.phase !== 'playing' && state.phase === 'playing' ? now + startDelayMs : now;
   const planned = change.meta ?? game.meta;
   const meta = events.length > 0 && react !== undefined ? react(planned, events, state, now) : planned;
   const seatClock = clockAfter({
@@ -51,7 +56,7 @@ export function applyChange<M extends Json>(
     alter: change.seatClock,
     byServer: origin.byServer,
     clocked: change.kind === undefined,
-    now,
+    now: from,
     turnMs,
   });
   const aiWaiting = nextServerSeat(state, seatClock) >= 0;
@@ -59,7 +64,7 @@ export function applyChange<M extends Json>(
     ? null
     : origin.keepAiDeadline && game.aiDueAt !== null
       ? game.aiDueAt
-      : now + game.aiDelayMs;
+      : from + game.aiDelayMs;
   return ok({
     game: {
       ...game,

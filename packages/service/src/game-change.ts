@@ -67,6 +67,11 @@ export interface GameServiceOptions<M extends Json> {
   readonly effects?: (before: StoredGame<M> | null, after: StoredGame<M>, events: readonly GameEvent[]) => Effects;
   /** How long a human seat has for what is due, in ms (default `TURN_MS`, docs/product.md §D6). */
   readonly turnMs?: number | undefined;
+  /**
+   * The pause between the deal and the first move in which nobody can act (the main game's
+   * countdown): the first turn's clock and the first AI move wait for it. Default 0.
+   */
+  readonly startDelayMs?: number | undefined;
 }
 
 /** A change the service makes itself: it may also alter the seat clock or retire the game. */

@@ -36,7 +36,10 @@ export class GameService<M extends Json> {
     const turnMs = options.turnMs ?? TURN_MS;
     if (!Number.isInteger(turnMs) || turnMs <= 0)
       throw new RangeError(`turnMs must be a whole number above 0, got ${turnMs}`);
-    this.applying = { react: options.react, listed: options.listed, turnMs };
+    const startDelayMs = options.startDelayMs ?? 0;
+    if (!Number.isInteger(startDelayMs) || startDelayMs < 0)
+      throw new RangeError(`startDelayMs must be a whole number, 0 or more, got ${startDelayMs}`);
+    this.applying = { react: options.react, listed: options.listed, turnMs, startDelayMs };
     this.jobs = new GameJobs<M>(ports, kind, {
       get: (id) => this.get(id),
       write: (id, plan) => this.write(id, plan, { keepAiDeadline: false, byServer: true }),

@@ -1,4 +1,4 @@
-import { REST_AI_DELAY_MS } from '@palace/protocol';
+import { MAIN_COUNTDOWN_MS, REST_AI_DELAY_MS } from '@palace/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   ManualClock,
@@ -11,7 +11,15 @@ import {
   STRIKES_TO_AWAY,
   TURN_MS,
 } from '../src/index.js';
-import { setup as mainSetup, registered, seated, stored as storedMain } from './main-support.js';
+import {
+  chooseFaceUp,
+  setup as mainSetup,
+  movesIn,
+  registered,
+  seated,
+  stored as storedMain,
+  viewOf,
+} from './main-support.js';
 import { firstMove, greedyFor, lastCommand, nextTimer, turnKey } from './seat-lifecycle-support.js';
 import { settle, storedGame, value } from './support.js';
 
@@ -174,6 +182,40 @@ describe('seat lifecycle - turn clock', () => {
     const started = await storedMain(s, id);
     expect(started.state.phase).toBe('playing');
     expect(started.seatClock.strikes).toEqual({ [String(alice.id)]: 1, [String(bob.id)]: 1 });
+  });
+
+  it('seat lifecycle - the main game clocks the first turn from the end of the countdown, not from the deal', async () => {
+    const s = mainSetup();
+    const alice = await registered(s, 'Alice');
+    const bob = await registered(s, 'Bob');
+    const id = await seated(s, [alice, bob]);
+    await chooseFaceUp(s, id, alice);
+    // The face-up choice itself has no countdown before it.
+    expect((await storedMain(s, id)).seatClock.turnDueAt).toBe(s.clock.now() + TURN_MS);
+    s.clock.advance(10_000);
+    await chooseFaceUp(s, id, bob);
+    const started = await storedMain(s, id);
+    expect(started.state.phase).toBe('playing');
+    expect(started.seatClock.turnDueAt).toBe(s.clock.now() + MAIN_COUNTDOWN_MS + TURN_MS);
+    // The first move re-arms the clock from its own time, with no countdown.
+    const mover = started.state.turn === 0 ? alice : bob;
+    s.clock.advance(MAIN_COUNTDOWN_MS + 2_000);
+    const [move] = movesIn(await viewOf(s, id, mover), mover);
+    if (move === undefined) throw new Error('no move');
+    value(move.type === 'play' ? await s.main.play(mover, id, move.cardIds) : await s.main.pickUp(mover, id));
+    expect((await storedMain(s, id)).seatClock.turnDueAt).toBe(s.clock.now() + TURN_MS);
+  });
+
+  it('seat lifecycle - when the server chooses the last face-up cards at the deadline, play still starts after the countdown', async () => {
+    const s = mainSetup();
+    const alice = await registered(s, 'Alice');
+    const bob = await registered(s, 'Bob');
+    const id = await seated(s, [alice, bob]);
+    await chooseFaceUp(s, id, alice);
+    expect(await nextTimer(s, id)).toBe('turn');
+    const started = await storedMain(s, id);
+    expect(started.state.phase).toBe('playing');
+    expect(started.seatClock.turnDueAt).toBe(s.clock.now() + MAIN_COUNTDOWN_MS + TURN_MS);
   });
 
   it('seat lifecycle - a new service on the same store re-arms a pending turn clock, and the seat is played', async () => {

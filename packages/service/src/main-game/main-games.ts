@@ -1,5 +1,5 @@
 import { type Command, err, ok, type Result, ruleError } from '@palace/core';
-import { type LobbyGame, MAIN_CHAT_MAX, type RecentGame } from '@palace/protocol';
+import { type LobbyGame, MAIN_CHAT_MAX, MAIN_COUNTDOWN_MS, type RecentGame } from '@palace/protocol';
 import type { TokensStore, User } from '../accounts/account-ports.js';
 import type { ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
@@ -55,6 +55,8 @@ export class MainGames extends VariantGames<MainMeta> {
       gameId: () => String(1 + ports.ids.pick(MAIN_ID_MAX)),
       effects: effectsOf,
       turnMs: options.turnMs,
+      // Every client counts 3, 2, 1 when play begins: the first turn's clock starts after it.
+      startDelayMs: MAIN_COUNTDOWN_MS,
     });
     this.aiDelayMs = options.aiDelayMs ?? 1500;
     this.lobbyCache = new MainLobby((limit) => this.games.listed(limit));

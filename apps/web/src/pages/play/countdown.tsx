@@ -1,8 +1,9 @@
+import { MAIN_COUNTDOWN_MS } from '@palace/protocol';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { playTick } from './sounds.js';
 
 /** The "Game Starting" countdown, in seconds (docs/product.md §P1.9). */
-export const COUNTDOWN_SECONDS = 3;
+export const COUNTDOWN_SECONDS = MAIN_COUNTDOWN_MS / 1000;
 /** One tick per second. */
 const TICK_MS = 1000;
 /** docs/product.md §P1.2: the countdown's volumes; the last tick ("1") is the louder one. */
