@@ -67,7 +67,7 @@ describe('web client - shell and auth in a real browser', () => {
       await authReady(user, '?code=WEB-INVITE');
       // The code picks the register tab and fills the invite field.
       await expect(page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).resolves.toBe('true');
-      await expect(page.getByLabel('Invite code (optional)').inputValue()).resolves.toBe('WEB-INVITE');
+      await expect(page.getByLabel('Invite code').inputValue()).resolves.toBe('WEB-INVITE');
       await page.getByLabel('Username', { exact: true }).fill('Webster');
       await page.getByLabel('Email').fill('webster@example.com');
       await page.getByLabel('Password', { exact: true }).fill('secret-pass');
@@ -77,6 +77,8 @@ describe('web client - shell and auth in a real browser', () => {
       await page.getByText('Welcome, Webster!', { exact: true }).waitFor();
       await page.waitForURL(`${base}/`);
       await page.getByText('Signed in as Webster').waitFor();
+      // The lobby's name field is the player's username, not a made-up "Player1234".
+      await expect(page.getByLabel('Your name').first().inputValue()).resolves.toBe('Webster');
       await shot(page, 'home-signed-in');
       // The session cookie is HttpOnly: the page cannot read it, the server knows the user.
       await expect(page.evaluate('document.cookie')).resolves.toBe('');
@@ -105,6 +107,14 @@ describe('web client - shell and auth in a real browser', () => {
       await page.getByLabel('Email').fill('noinvite@example.com');
       await page.getByLabel('Password', { exact: true }).fill('secret-pass');
       await page.getByLabel('Confirm password').fill('secret-pass');
+      // Before submitting, the form says a code is needed and offers the waitlist; a typed code hides that.
+      const note = page.locator('#invite-needed');
+      await expect(note.textContent()).resolves.toContain('Registration needs an invite code.');
+      await note.getByRole('link', { name: 'No code? Join the waitlist' }).waitFor();
+      await page.getByLabel('Invite code').fill('SOME-CODE');
+      await note.waitFor({ state: 'detached' });
+      await page.getByLabel('Invite code').fill('');
+      await note.waitFor();
       const started = Date.now();
       await page.getByRole('button', { name: 'Create account' }).click();
       await page
@@ -118,6 +128,27 @@ describe('web client - shell and auth in a real browser', () => {
       await page.waitForURL(`${base}/waitlist`);
       expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
       await page.getByRole('heading', { name: 'Join the waitlist' }).waitFor();
+      // What was typed comes along: the name and the e-mail, ready to apply.
+      await expect(page.getByLabel('Name').inputValue()).resolves.toBe('NoInvite');
+      await expect(page.getByLabel('Email').inputValue()).resolves.toBe('noinvite@example.com');
+    });
+  }, 60_000);
+
+  it('web - the register form offers the waitlist before submitting, and the link carries name and e-mail', async () => {
+    await withBrowser(async (user) => {
+      const { page } = user;
+      await authReady(user);
+      await page.getByRole('tab', { name: 'Register' }).click();
+      await page.getByLabel('Username', { exact: true }).fill('Waiting Will');
+      await page.getByLabel('Email').fill('will@example.com');
+      await page.getByRole('link', { name: 'No code? Join the waitlist' }).click();
+      await page.waitForURL(`${base}/waitlist`);
+      await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Waiting Will');
+      await expect(page.getByLabel('Email').inputValue()).resolves.toBe('will@example.com');
+      // A direct visit (a new tab) starts empty.
+      const direct = await user.context.newPage();
+      await direct.goto(`${base}/waitlist`);
+      await expect(direct.getByLabel('Name').inputValue()).resolves.toBe('');
     });
   }, 60_000);
 });

@@ -142,7 +142,7 @@ describe('web client - /play in two browsers', () => {
     await guest.page.getByLabel('Email').fill('lucky@example.com');
     await guest.page.getByLabel('Password', { exact: true }).fill('secret-pass');
     await guest.page.getByLabel('Confirm password').fill('secret-pass');
-    await guest.page.getByLabel('Invite code (optional)').fill('PLAY-INVITE');
+    await guest.page.getByLabel('Invite code').fill('PLAY-INVITE');
     await guest.page.getByRole('button', { name: 'Create account' }).click();
     await guest.page.waitForURL(`${base}/tokens`);
     await guest.page.getByText("You've claimed 200 tokens!", { exact: true }).waitFor();

@@ -16,6 +16,7 @@ import { useAuth } from '../stores/auth-store.js';
 import { toast } from '../stores/toast-store.js';
 import { CheckedFields, type FieldSpecs, useCheckedForm } from '../ui/form.js';
 import { failureToast, whileBusy } from '../ui/send.js';
+import type { WaitlistCarry } from './waitlist-page.js';
 
 /** The auth screen's loading state, in ms (docs/product.md §P1.9). */
 export const AUTH_LOADING_MS = 2000;
@@ -175,7 +176,7 @@ const REGISTER_FIELDS: FieldSpecs<RegisterValues> = [
     type: 'password',
     autoComplete: 'new-password',
   },
-  { name: 'inviteCode', id: 'reg-invite', label: 'Invite code (optional)' },
+  { name: 'inviteCode', id: 'reg-invite', label: 'Invite code' },
 ];
 
 function LoginForm({ disabled, setBusy }: BusyProps): ReactElement {
@@ -202,6 +203,11 @@ function LoginForm({ disabled, setBusy }: BusyProps): ReactElement {
   );
 }
 
+/** What the waitlist form starts with when a visitor without a code goes there from the register form. */
+function waitlistCarry(values: RegisterValues): WaitlistCarry {
+  return { name: values.username.trim(), email: values.email.trim() };
+}
+
 function RegisterForm({ disabled, setBusy, initialCode }: BusyProps & { readonly initialCode: string }): ReactElement {
   const register = useAuth((s) => s.register);
   const navigate = useNavigate();
@@ -217,7 +223,8 @@ function RegisterForm({ disabled, setBusy, initialCode }: BusyProps & { readonly
           'Registration is currently limited to invited users. Redirecting you to our waitlist application...',
         variant: 'destructive',
       });
-      setTimeout(() => navigate('/waitlist'), WAITLIST_REDIRECT_MS);
+      // The application starts with what was typed here (docs/web.md "Registration").
+      setTimeout(() => navigate('/waitlist', { state: waitlistCarry(form.values) }), WAITLIST_REDIRECT_MS);
     } else {
       failureToast('Registration failed', error, 'Could not register. Please try again.');
     }
@@ -241,12 +248,20 @@ function RegisterForm({ disabled, setBusy, initialCode }: BusyProps & { readonly
       aria-label="Register"
     >
       <CheckedFields form={form} fields={REGISTER_FIELDS} disabled={disabled} />
+      {form.values.inviteCode.trim() === '' && (
+        <p className="form-note" id="invite-needed">
+          Registration needs an invite code.{' '}
+          <Link to="/waitlist" state={waitlistCarry(form.values)}>
+            No code? Join the waitlist
+          </Link>{' '}
+          with the name and e-mail you typed.
+        </p>
+      )}
       <button type="submit" className="button button-primary" disabled={disabled}>
         Create account
       </button>
       <p className="muted small">
-        No invite code? <Link to="/waitlist">Apply for access on the waitlist</Link>. By registering you accept our{' '}
-        <a href="#terms">terms</a> and <a href="#privacy">privacy policy</a>.
+        By registering you accept our <a href="#terms">terms</a> and <a href="#privacy">privacy policy</a>.
       </p>
     </form>
   );

@@ -1,7 +1,7 @@
 import './pages.css';
 import { INBOX_LIMITS, type WaitlistResponse } from '@palace/protocol';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { apiRequest } from '../lib/api.js';
 import { validateWaitlist, type WaitlistValues } from '../lib/inbox-validation.js';
 import { useCheckedForm } from '../ui/form.js';
@@ -46,8 +46,23 @@ const WAITLIST_FORM: SendFormSpec<WaitlistValues> = {
   refused: { title: 'Application not sent', fallback: 'Could not send your application. Please try again.' },
 };
 
+/** What the register form hands over (router state) to a visitor it sends here: their name and e-mail. */
+export interface WaitlistCarry {
+  readonly name: string;
+  readonly email: string;
+}
+
+/** The carried name and e-mail from the router state, when it holds them (else empty fields). */
+function carried(state: unknown): WaitlistCarry {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (typeof state !== 'object' || state === null) return { name: '', email: '' };
+  const { name, email } = state as Record<string, unknown>;
+  return { name: text(name), email: text(email) };
+}
+
 function WaitlistForm({ onDone }: { readonly onDone: (answer: WaitlistResponse) => void }): ReactElement {
-  const form = useCheckedForm<WaitlistValues>({ name: '', email: '', note: '' }, validateWaitlist);
+  const carry = carried(useLocation().state);
+  const form = useCheckedForm<WaitlistValues>({ ...carry, note: '' }, validateWaitlist);
   const apply = async (values: WaitlistValues) => {
     const answer = await apiRequest<WaitlistResponse>('POST', '/api/waitlist', {
       name: values.name.trim(),

@@ -1,3 +1,4 @@
+import { REST_NAME_MAX } from '@palace/protocol';
 import { relativeAge } from '../../lib/format.js';
 import '../pages.css';
 import '../variants/variants.css';
@@ -5,6 +6,7 @@ import './rest-game.css';
 import type { RestLobbyEntry, RestSeated } from '@palace/protocol';
 import { type FormEvent, type ReactElement, useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { useNameField } from '../../lib/name-field.js';
 import logo from '../../logo.svg';
 import { useAuth } from '../../stores/auth-store.js';
 import { toast } from '../../stores/toast-store.js';
@@ -56,7 +58,7 @@ function usePageVisible(): boolean {
 export function LobbyPage(): ReactElement {
   const navigate = useNavigate();
   const user = useAuth((s) => s.user);
-  const [name, setName] = useState(initialName);
+  const [name, setName] = useNameField(initialName, REST_NAME_MAX);
   const [tab, setTab] = useState<'join' | 'create'>('join');
   const [games, setGames] = useState<readonly RestLobbyEntry[] | null>(null);
   const [loading, setLoading] = useState(false);

@@ -1,3 +1,4 @@
+import { REST_NAME_MAX } from '@palace/protocol';
 import '../pages.css';
 import '../variants/variants.css';
 import './rest-game.css';
@@ -5,6 +6,7 @@ import type { RestGameState, RestSeated, RestVariant } from '@palace/protocol';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { lazyModule, useLazyModule } from '../../lib/lazy-module.js';
+import { useNameField } from '../../lib/name-field.js';
 import { toast } from '../../stores/toast-store.js';
 import { createGame, joinGame, pollGame, type RestResult, refusalText, rematchGame } from './rest-api.js';
 import { errorToast, NETWORK_PANEL_TEXT, normalGameId } from './rest-logic.js';
@@ -67,7 +69,7 @@ export function RestGamePage(): ReactElement {
     screenRef.current = next;
     setScreenState(next);
   };
-  const [name, setName] = useState(initialName);
+  const [name, setName] = useNameField(initialName, REST_NAME_MAX);
   const [variant, setVariant] = useState<RestVariant>('classic');
   const [joinId, setJoinId] = useState('');
   const open = (location.state as OpenState | null)?.open;

@@ -1,7 +1,9 @@
+import { EASY_NAME_MAX } from '@palace/protocol';
 import '../variants.css';
 import './easy.css';
 import { type FormEvent, type ReactElement, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useNameField } from '../../../lib/name-field.js';
 import { toast } from '../../../stores/toast-store.js';
 import { TextField } from '../../../ui/form.js';
 import { errorText } from '../variant-api.js';
@@ -47,7 +49,7 @@ type Tab = 'create' | 'join';
  */
 export function EasyHomePage(): ReactElement {
   const navigate = useNavigate();
-  const [name, setName] = useState(savedName);
+  const [name, setName] = useNameField(savedName, EASY_NAME_MAX);
   const [gameId, setGameId] = useState('');
   const [nameError, setNameError] = useState<Partial<Record<Tab, string>>>({});
   const [idError, setIdError] = useState<string | undefined>(undefined);

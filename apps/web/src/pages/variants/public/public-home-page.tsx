@@ -1,8 +1,10 @@
+import { PUBLIC_NAME_MAX } from '@palace/protocol';
 import '../variants.css';
 import './public.css';
 import type { PublicSeated, PublicVisibility } from '@palace/protocol';
 import { type FormEvent, type ReactElement, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useNameField } from '../../../lib/name-field.js';
 import { TextField } from '../../../ui/form.js';
 import { VariantHome } from '../variant-home.js';
 import { publicApi } from './public-api.js';
@@ -27,7 +29,7 @@ import { showError } from './public-toasts.js';
  */
 export function PublicHomePage(): ReactElement {
   const navigate = useNavigate();
-  const [name, setName] = useState(() => initialName(browserStorage()));
+  const [name, setName] = useNameField(() => initialName(browserStorage()), PUBLIC_NAME_MAX);
   const [visibility, setVisibility] = useState<PublicVisibility>('public');
   const [gameId, setGameId] = useState('');
   const [nameError, setNameError] = useState<string | undefined>(undefined);

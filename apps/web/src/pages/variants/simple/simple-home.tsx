@@ -1,4 +1,6 @@
+import { SIMPLE_NAME_MAX } from '@palace/protocol';
 import { type FormEvent, type ReactElement, useState } from 'react';
+import { useNameField } from '../../../lib/name-field.js';
 import { TextField } from '../../../ui/form.js';
 import { type FieldError, savedUsername } from './simple-forms.js';
 
@@ -31,7 +33,7 @@ export function SimpleHome(props: {
   readonly start: (kind: HomeKind, name: string, game: string) => Promise<boolean> | undefined;
 }): ReactElement {
   const { name: nameField, game: gameField } = props;
-  const [name, setName] = useState(savedUsername);
+  const [name, setName] = useNameField(savedUsername, SIMPLE_NAME_MAX);
   const [game, setGame] = useState('');
   const [errors, setErrors] = useState<{ name: FieldError; game: FieldError }>({ name: undefined, game: undefined });
   const [busy, setBusy] = useState<HomeKind | null>(null);
