@@ -152,7 +152,9 @@ export async function runTournament(plan: TournamentPlan): Promise<Result<Tourna
     if (t === null) return err(`tournament ${id} vanished`);
     if (t.status === 'finished') return ok(outcomeOf(t, users, plan.levels));
     if (t.status !== 'running') return err(`tournament ${id} ended ${t.status} instead of finishing`);
-    s.clock.advance(AI_DELAY_MS);
+    // On to the next task (an AI move, the wait before the first move of a table), at least 1 ms.
+    const next = s.scheduler.nextAt();
+    s.clock.advance(Math.max(AI_DELAY_MS, next === undefined ? 0 : next - s.clock.now()));
     idle = s.scheduler.runDue() === 0 ? idle + 1 : 0;
     if (idle > MAX_IDLE_STEPS) {
       return err(`tournament ${id} stopped moving in round ${t.data.roundList.length}: no AI turn is due`);

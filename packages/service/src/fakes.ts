@@ -171,6 +171,13 @@ export class ManualScheduler implements Scheduler {
     return this.tasks.get(gameId)?.at;
   }
 
+  /** When the earliest task is due (ms), or undefined when nothing is scheduled. */
+  nextAt(): number | undefined {
+    let next: number | undefined;
+    for (const { at } of this.tasks.values()) if (next === undefined || at < next) next = at;
+    return next;
+  }
+
   /** Runs every task due now; returns how many ran. */
   runDue(): number {
     let ran = 0;

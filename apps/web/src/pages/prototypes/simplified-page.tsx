@@ -2,6 +2,7 @@ import '../pages.css';
 import './prototypes.css';
 import { type GameState, viewFor } from '@palace/core';
 import { type FormEvent, type ReactElement, useId, useState } from 'react';
+import { useNameField as useOwnName } from '../../lib/name-field.js';
 import { fromEngine } from '../../table/cards.js';
 import { FaceUpChoice } from '../../table/face-up-choice.js';
 import { Tabs } from '../../ui/tabs.js';
@@ -52,8 +53,11 @@ function LeaveButton(): ReactElement {
   );
 }
 
-/** A name field that says "Please enter your name" when submitted empty. */
-function useNameField(): {
+/**
+ * A name field that says "Please enter your name" when submitted empty. The creator's own field
+ * (`own`) starts with a signed-in player's username (docs/web.md "Names"); the next players' do not.
+ */
+function useNameField(own = false): {
   name: string;
   error: string | null;
   field: (label: string) => ReactElement;
@@ -61,7 +65,9 @@ function useNameField(): {
   clear: () => void;
 } {
   const id = useId();
-  const [name, setName] = useState('');
+  const [mine, setMine] = useOwnName(() => '', NAME_MAX);
+  const [theirs, setTheirs] = useState('');
+  const [name, setName] = own ? [mine, setMine] : [theirs, setTheirs];
   const [error, setError] = useState<string | null>(null);
   return {
     name,
@@ -99,7 +105,7 @@ function useNameField(): {
 
 function CreateForm(): ReactElement {
   const create = useHotSeat((s) => s.create);
-  const nameField = useNameField();
+  const nameField = useNameField(true);
   const [players, setPlayers] = useState(2);
   const playersId = useId();
   const submit = (event: FormEvent) => {
