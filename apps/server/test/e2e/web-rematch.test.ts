@@ -60,6 +60,11 @@ describe('web client - rematch', () => {
     await page.getByRole('heading', { name: 'Play' }).waitFor();
     // Dee creates the game over HTTP and plays over the socket; the guest plays in the browser and picks up whenever she may.
     const gameId = await createGame(dee.jar, { name: 'Friday Table', playerLimit: 2, entryFee: 100 });
+    // A spectator (a guest in a third browser) watches the game from the start.
+    const watcher = await openBrowser();
+    users.push(watcher);
+    await watcher.page.goto(`${base}/play?gameId=${gameId}&watch=1`);
+    await watcher.page.getByRole('heading', { name: /Friday Table/ }).waitFor();
     const other = await seatOf(base, dee);
     await loseInBrowser(page, base, other, gameId);
     // Before any offer: the player's own Rematch button (no fee for a guest).
@@ -78,6 +83,14 @@ describe('web client - rematch', () => {
     await join.waitFor();
     await fitsEverywhere(page, 'rematch-main', '.game-over');
     expect(await auditSizes(page, 'main game over with a rematch offer')).toEqual([]);
+    // The spectator is offered what a spectator can do: watch the rematch (no Join that does nothing).
+    const watchRematch = watcher.page.getByRole('link', { name: 'Watch Rematch', exact: true });
+    await watchRematch.waitFor();
+    await shot(watcher.page, 'rematch-main-spectator');
+    await expect(watcher.page.getByRole('button', { name: /Rematch/ }).count()).resolves.toBe(0);
+    await watchRematch.click();
+    await watcher.page.waitForURL(`${base}/play?gameId=${next}&watch=1`);
+    await watcher.page.getByRole('heading', { name: 'Waiting for players' }).waitFor();
     await join.click();
     await page.waitForURL(`${base}/play?gameId=${next}`);
     await page.getByRole('heading', { name: 'Waiting for players' }).waitFor();

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
 
 /** A finished game's rematch offer as the wire shows it (docs/web.md "Rematch"). */
 export interface RematchOfferView {
@@ -31,7 +32,9 @@ export function RematchLine(props: {
  * before anyone offers, a player's "Rematch" (a new game with the same settings, the player seated
  * in it); once offered, "Join Rematch" for the other players (and a public game's spectators). One
  * tap either way: the screen then moves to the new game. `fee` names the entry fee charged on
- * joining, when there is one. Nothing for a spectator before a player offers.
+ * joining, when there is one. Nothing for a spectator before a player offers; where a spectator
+ * cannot join (the main game), `watch` is the new game's address to watch, shown as "Watch
+ * Rematch" (never a button that does nothing).
  */
 export function RematchButton(props: {
   readonly offer: RematchOfferView | null;
@@ -39,10 +42,19 @@ export function RematchButton(props: {
   readonly canOffer: boolean;
   readonly busy: boolean;
   readonly fee?: number;
+  /** For a spectator who may only watch the offered rematch: where to watch it. */
+  readonly watch?: string;
   readonly onRematch: () => void;
 }): ReactElement | null {
   const { offer, canOffer, busy } = props;
   if (offer === null && !canOffer) return null;
+  if (offer !== null && !canOffer && props.watch !== undefined) {
+    return (
+      <Link className="button button-primary rematch-button" to={props.watch}>
+        Watch Rematch
+      </Link>
+    );
+  }
   const label = offer === null ? 'Rematch' : 'Join Rematch';
   const fee = props.fee !== undefined && props.fee > 0 ? ` (${props.fee} SRT)` : '';
   return (

@@ -246,6 +246,8 @@ function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }):
           canOffer={me !== null}
           busy={asking}
           fee={user !== null && !isGuest(user) ? game.entryFee : 0}
+          // A spectator cannot take a seat in the rematch from here: they may watch it.
+          {...(me === null && game.rematch !== null ? { watch: `/play?gameId=${game.rematch.gameId}&watch=1` } : {})}
           onRematch={() => rematch(game.id)}
         />
         <Link className="button button-secondary" to="/play">
