@@ -53,6 +53,16 @@ async function ownMove(s: Setup, id: string, credentials: readonly string[]): Pr
   );
 }
 
+/** Alice and Bob seated in a main game; Alice has chosen her face-up cards, Bob not yet. */
+async function aliceChoseFaceUp() {
+  const s = mainSetup();
+  const alice = await registered(s, 'Alice');
+  const bob = await registered(s, 'Bob');
+  const id = await seated(s, [alice, bob]);
+  await chooseFaceUp(s, id, alice);
+  return { s, alice, bob, id };
+}
+
 describe('seat lifecycle - turn clock', () => {
   it('seat lifecycle - a human who does nothing is played by the greedy AI at the deadline, with one strike', async () => {
     const s = setup();
@@ -185,11 +195,7 @@ describe('seat lifecycle - turn clock', () => {
   });
 
   it('seat lifecycle - the main game clocks the first turn from the end of the countdown, not from the deal', async () => {
-    const s = mainSetup();
-    const alice = await registered(s, 'Alice');
-    const bob = await registered(s, 'Bob');
-    const id = await seated(s, [alice, bob]);
-    await chooseFaceUp(s, id, alice);
+    const { s, alice, bob, id } = await aliceChoseFaceUp();
     // The face-up choice itself has no countdown before it.
     expect((await storedMain(s, id)).seatClock.turnDueAt).toBe(s.clock.now() + TURN_MS);
     s.clock.advance(10_000);
@@ -207,11 +213,7 @@ describe('seat lifecycle - turn clock', () => {
   });
 
   it('seat lifecycle - when the server chooses the last face-up cards at the deadline, play still starts after the countdown', async () => {
-    const s = mainSetup();
-    const alice = await registered(s, 'Alice');
-    const bob = await registered(s, 'Bob');
-    const id = await seated(s, [alice, bob]);
-    await chooseFaceUp(s, id, alice);
+    const { s, id } = await aliceChoseFaceUp();
     expect(await nextTimer(s, id)).toBe('turn');
     const started = await storedMain(s, id);
     expect(started.state.phase).toBe('playing');

@@ -18,6 +18,14 @@ describe('web client - shell and auth in a real browser', () => {
     await user.page.locator('form button[type=submit]:not([disabled])').waitFor({ timeout: 5000 });
   }
 
+  /** /auth on its Register tab with a username and an e-mail typed (no invite code). */
+  async function registerTab(user: BrowserUser, username: string, email: string): Promise<void> {
+    await authReady(user);
+    await user.page.getByRole('tab', { name: 'Register' }).click();
+    await user.page.getByLabel('Username', { exact: true }).fill(username);
+    await user.page.getByLabel('Email').fill(email);
+  }
+
   it('web - an unknown path shows the 404 screen with its exact texts inside the shell', async () => {
     await withBrowser(async ({ page }) => {
       await page.goto(`${base}/no/such/page`);
@@ -101,10 +109,7 @@ describe('web client - shell and auth in a real browser', () => {
   it('web - registering without an invite code shows the invite-only toast and goes to /waitlist after 2 s', async () => {
     await withBrowser(async (user) => {
       const { page } = user;
-      await authReady(user);
-      await page.getByRole('tab', { name: 'Register' }).click();
-      await page.getByLabel('Username', { exact: true }).fill('NoInvite');
-      await page.getByLabel('Email').fill('noinvite@example.com');
+      await registerTab(user, 'NoInvite', 'noinvite@example.com');
       await page.getByLabel('Password', { exact: true }).fill('secret-pass');
       await page.getByLabel('Confirm password').fill('secret-pass');
       // Before submitting, the form says a code is needed and offers the waitlist; a typed code hides that.
@@ -137,10 +142,7 @@ describe('web client - shell and auth in a real browser', () => {
   it('web - the register form offers the waitlist before submitting, and the link carries name and e-mail', async () => {
     await withBrowser(async (user) => {
       const { page } = user;
-      await authReady(user);
-      await page.getByRole('tab', { name: 'Register' }).click();
-      await page.getByLabel('Username', { exact: true }).fill('Waiting Will');
-      await page.getByLabel('Email').fill('will@example.com');
+      await registerTab(user, 'Waiting Will', 'will@example.com');
       await page.getByRole('link', { name: 'No code? Join the waitlist' }).click();
       await page.waitForURL(`${base}/waitlist`);
       await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Waiting Will');
