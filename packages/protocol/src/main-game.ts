@@ -132,7 +132,8 @@ export const MainGameState = Type.Object({
   chatMessages: Type.Array(MainChatMessage),
   /**
    * When the seat whose turn it is runs out of time, in ms since the epoch (docs/product.md §D6: the
-   * server then plays it with the normal AI); null when no human turn clock runs.
+   * server then plays it with the normal AI); null when no human turn clock runs. The first turn's
+   * deadline counts from the end of the countdown (`MAIN_COUNTDOWN_MS`, docs/product.md §D13).
    */
   turnDeadline: Type.Union([Type.Integer(), Type.Null()]),
   /** Hex sha256 of the deal's seed (fair-deal commitment). */
