@@ -2,15 +2,12 @@ import type { MainGameState, MainPlayer } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { tournamentPath, tournamentTableLabel } from '../../lib/tournament-label.js';
-import { Avatar } from '../../shell/avatar.js';
 import { isGuest, useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
-import { sortHand, tableCards } from '../../table/cards.js';
-import { FaceUpChoice } from '../../table/face-up-choice.js';
+import { tableCards } from '../../table/cards.js';
 import { GameTable } from '../../table/game-table.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
-import { BotMark } from '../../ui/bot-mark.js';
 import { RematchButton, RematchLine } from '../../ui/rematch.js';
 import { ReplayLink } from '../replay/replay-link.js';
 import { ChatPanel } from './chat-panel.js';
@@ -19,6 +16,7 @@ import { GameRating } from './game-rating.js';
 import { mainTableModel } from './main-table.js';
 import { RoomLoading } from './room-loading.js';
 import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
+import { WaitingRoom } from './waiting-room.js';
 
 /** The game room (docs/product.md §P1.2): header, waiting screen, countdown, board, chat and game over. */
 export function GameRoom({
@@ -124,43 +122,6 @@ export function GameRoom({
 
 function statusLabel(status: MainGameState['status']): string {
   return status === 'active' ? 'Active' : status === 'waiting' ? 'Waiting' : 'Completed';
-}
-
-function WaitingRoom({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {
-  const send = useGame((s) => s.send);
-  const ready = game.players.filter((p) => p.isReady).length;
-  return (
-    <section className="card waiting">
-      <h2>Waiting for players</h2>
-      <progress
-        max={game.players.length}
-        value={ready}
-        aria-label={`${ready} of ${game.players.length} players ready`}
-      />
-      <ul className="ready-list">
-        {game.players.map((p) => (
-          <li key={p.id}>
-            <Avatar name={p.username} src={p.avatar} size={28} />
-            <span>
-              {p.username}
-              {p.isBot && <BotMark />}
-            </span>
-            <span className={`ready-badge${p.isReady ? ' ready' : ''}`}>{p.isReady ? 'Ready' : 'Choosing cards'}</span>
-          </li>
-        ))}
-      </ul>
-      {me !== null && !me.isReady && (
-        <FaceUpChoice
-          hand={sortHand(tableCards(me.handCards))}
-          prompt={(chosen) => <p>Choose 3 cards to lie face up ({chosen}/3):</p>}
-          confirm="I'm Ready to Play"
-          onConfirm={(cardIds) => send({ type: 'select_faceup_cards', gameId: game.id, cardIds })}
-        />
-      )}
-      {me?.isReady === true && <p className="muted">You're ready. The game starts when everyone has chosen.</p>}
-      <p className="muted small">The game starts when at least 2 players have joined and everyone is ready.</p>
-    </section>
-  );
 }
 
 /** The game in play and at its end: the table kit, with the countdown and the game-over panel. */

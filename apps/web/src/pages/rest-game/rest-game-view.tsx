@@ -28,10 +28,13 @@ export function RestGameView(props: {
   const { gameId, playerId } = props;
   const [tab, setTab] = useState<GameSection>('game');
   const actions = useRestGame(gameId, playerId, props.initial, tab === 'chat');
-  const { game, unread, clearUnread } = actions;
+  const { game, clearUnread } = actions;
+  // On the Chat tab nothing is unread, in the very render that shows the panel (the effect below
+  // then resets the count, one paint later).
+  const unread = tab === 'chat' ? 0 : actions.unread;
   useEffect(() => {
-    if (tab === 'chat' && unread > 0) clearUnread();
-  }, [tab, unread, clearUnread]);
+    if (tab === 'chat' && actions.unread > 0) clearUnread();
+  }, [tab, actions.unread, clearUnread]);
   const isHost = game?.players[0]?.id === playerId;
   // A finished game has nothing to resume: leaving it forgets the session (else `/` would keep
   // sending the player back to its table). Mid-game, leaving keeps the session resumable.
