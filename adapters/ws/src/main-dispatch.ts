@@ -1,6 +1,14 @@
 import type { Result } from '@palace/core';
 import { type ClientMessage, ClientMessages, type ServerMessage } from '@palace/protocol';
-import { type MainGames, type MainMeta, SERVICE_ERRORS, type ServiceError, type StoredGame } from '@palace/service';
+import {
+  type MainGames,
+  type MainMeta,
+  playComputer,
+  quickMatch,
+  SERVICE_ERRORS,
+  type ServiceError,
+  type StoredGame,
+} from '@palace/service';
 import type { Connection } from './connection.js';
 import type { Connections } from './connections.js';
 import type { SentToWatchers } from './main-broadcast.js';
@@ -55,14 +63,29 @@ export function mainDispatch(parts: MainDispatchParts): MainHandler {
         if (!(await gameBudget(address))) return refusal(LIMIT_TEXTS.tooManyGames);
         const created = await games.create(user, message.game);
         if (!created.ok) return refusal(created.error.message);
-        const gameId = Number(created.value.id);
-        connections.watch(connection, created.value.id);
-        sent.saw(created.value);
-        send(connection, { type: 'game_create_success', gameId, message: 'Game created successfully' });
-        send(connection, { type: 'join_success', gameId });
-        send(connection, stateFor(connection, created.value));
-        return null;
+        return opened(connection, created.value, true);
       }
+      case 'play_computer': {
+        if (!(await gameBudget(address))) return refusal(LIMIT_TEXTS.tooManyGames);
+        const created = await playComputer(games, user, message);
+        if (!created.ok) return refusal(created.error.message);
+        return opened(connection, created.value, true);
+      }
+      case 'quick_match': {
+        // It may open a game: it counts toward the address's games a minute.
+        if (!(await gameBudget(address))) return refusal(LIMIT_TEXTS.tooManyGames);
+        const matched = await quickMatch(games, user, message);
+        if (!matched.ok) return refusal(matched.error.message);
+        return opened(connection, matched.value.game, matched.value.created);
+      }
+      case 'add_computer':
+        return answered(
+          connection,
+          message.gameId,
+          await games.addComputer(user, message.gameId, message.level ?? 'greedy'),
+        );
+      case 'remove_computer':
+        return answered(connection, message.gameId, await games.removeComputer(user, message.gameId, message.playerId));
       case 'join_game': {
         const joined = await games.join(user, message.gameId);
         if (!joined.ok) return refusal(joined.error.message, message.gameId);
@@ -115,6 +138,14 @@ export function mainDispatch(parts: MainDispatchParts): MainHandler {
       case 'ready':
         return answered(connection, message.gameId, await games.ready(user, message.gameId));
     }
+  }
+
+  /** The socket now follows `game`, opened for the player (`created`) or joined: success frames, then the game. */
+  function opened(connection: Connection, game: StoredGame<MainMeta>, created: boolean): null {
+    if (created) {
+      send(connection, { type: 'game_create_success', gameId: Number(game.id), message: 'Game created successfully' });
+    }
+    return entered(connection, game, 'join_success');
   }
 
   /** The socket now follows `game` (joined or watched): the success frame, then the game as it sees it. */

@@ -25,6 +25,7 @@ const game: MainGameState = {
       avatar: null,
       isGuest: false,
       isBot: false,
+      isComputer: false,
       isHost: true,
       isReady: true,
       isCurrentTurn: false,

@@ -93,6 +93,7 @@ describe('table kit - the main game and the REST game as models', () => {
       avatar: null,
       isGuest: true,
       isBot: false,
+      isComputer: false,
       isHost: false,
       isReady: true,
       isCurrentTurn: false,

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { HiddenCard } from './common.js';
+import { AiLevelField, AiLevelName, HiddenCard } from './common.js';
 import { TableOfTournament } from './tournaments.js';
 
 /** Limits of the main game (docs/product.md §P1.5, §P1.9). */
@@ -61,6 +61,10 @@ export const MainPlayer = Type.Object({
   isGuest: Type.Boolean(),
   /** A bot account's seat (docs/bots.md). */
   isBot: Type.Boolean(),
+  /** A computer player: a seat the server's AI plays, with no account (docs/product.md §D13). */
+  isComputer: Type.Boolean(),
+  /** A computer player's level; absent on every other seat. */
+  aiLevel: AiLevelField,
   isHost: Type.Boolean(),
   /** Confirmed their face-up cards (spec: "each confirmed player counts as ready"). */
   isReady: Type.Boolean(),
@@ -164,6 +168,8 @@ export const CreateGameBody = Type.Object({
   rules: Type.Optional(Type.Partial(MainRules)),
   /** Let bot accounts join (docs/bots.md); false unless given. */
   allowBots: Type.Optional(Type.Boolean()),
+  /** Computer players seated with the creator, each at its level: 0 to `playerLimit` − 1 (docs/product.md §D13). */
+  computers: Type.Optional(Type.Array(AiLevelName, { maxItems: MAIN_MAX_PLAYERS - 1 })),
   guestUserId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   timestamp: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 })])),
 });
@@ -181,7 +187,14 @@ export const LobbyGame = Type.Object({
   playerCount: Type.Integer(),
   playerLimit: Type.Integer(),
   players: Type.Array(
-    Type.Object({ id: Type.Integer(), username: Type.String(), avatar: NullableText, isBot: Type.Boolean() }),
+    Type.Object({
+      id: Type.Integer(),
+      username: Type.String(),
+      avatar: NullableText,
+      isBot: Type.Boolean(),
+      /** A computer player (docs/product.md §D13). */
+      isComputer: Type.Boolean(),
+    }),
   ),
   startedAt: Type.String(),
   entryFee: Type.Integer(),

@@ -1,4 +1,5 @@
 import { type Static, type TProperties, Type } from 'typebox';
+import { AiLevelField } from './common.js';
 import { CreateGameBody, type MainChatMessage, type MainGameState } from './main-game.js';
 
 /** Largest socket message the server reads, in bytes; longer ones get a `game_error`. */
@@ -27,6 +28,22 @@ export const ClientMessages = {
   watch_game: message('watch_game', { gameId: GameId, userId: UserId }),
   /** After game over: offers a rematch (a new game with the same settings), or joins the one offered. */
   offer_rematch: message('offer_rematch', { gameId: GameId, userId: UserId }),
+  /** The host adds a computer player (docs/product.md §D13); `level` defaults to `greedy` (Normal). */
+  add_computer: message('add_computer', { gameId: GameId, userId: UserId, level: AiLevelField }),
+  /** The host removes computer player `playerId` (its id in `players`) before the start. */
+  remove_computer: message('remove_computer', { gameId: GameId, userId: UserId, playerId: Type.Integer() }),
+  /** One tap: a free private game against `playerLimit − 1` computer players at `level` (defaults 2, greedy). */
+  play_computer: message('play_computer', {
+    userId: UserId,
+    playerLimit: Type.Optional(Type.Integer()),
+    level: AiLevelField,
+  }),
+  /** One tap: a seat in the public waiting game of that size and fee closest to full, or a new one (defaults 2, 0). */
+  quick_match: message('quick_match', {
+    userId: UserId,
+    playerLimit: Type.Optional(Type.Integer()),
+    entryFee: Type.Optional(Type.Integer()),
+  }),
   ping: message('ping', {}),
   pong: message('pong', {}),
 } as const;

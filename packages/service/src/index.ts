@@ -98,7 +98,16 @@ export {
   type Planner,
   type ServicePorts,
 } from './game-service.js';
+export { COMPUTER_ID_BASE } from './main-game/main-computers.js';
 export { MAIN_KIND, MainGames, type MainListener } from './main-game/main-games.js';
+export {
+  COMPUTER_GAME_NAME,
+  PLAY_NOW_SIZE,
+  playComputer,
+  QUICK_MATCH_NAME,
+  type QuickMatched,
+  quickMatch,
+} from './main-game/main-play-now.js';
 export {
   type CreateInput,
   type MainChatEntry,

@@ -151,6 +151,23 @@ const DEFINITIONS = {
   'bots/limit': { category: 'conflict', message: 'You can have at most 3 bots.' },
   /** A bot id that is not one of the caller's bots. */
   'bots/not_found': { category: 'not_found', message: 'Bot not found.' },
+  // — Computer players in the main game (docs/product.md §D13 computer-seats) —
+  /** Adding or removing a computer player by someone who is not the game's host. */
+  'computer/host_only': { category: 'forbidden', message: 'Only the host can add or remove computer players' },
+  /** Adding a computer player to a game that has started (or a tournament table). */
+  'computer/not_waiting': {
+    category: 'conflict',
+    message: 'Computer players can only be added before the game starts',
+  },
+  /** Adding a computer player where every seat is taken. */
+  'computer/full': { category: 'conflict', message: 'The game is full' },
+  /** Removing a player who is not a computer player of the game. */
+  'computer/unknown': { category: 'not_found', message: 'No such computer player in this game' },
+  /** More computer players than seats beside the creator's. */
+  'computer/too_many': {
+    category: 'invalid',
+    message: 'A game has room for at most one computer player fewer than its seats',
+  },
   /** A bot joining a main game whose creator did not allow bots. */
   'game/no_bots': { category: 'forbidden', message: 'This game does not allow bots.' },
   // — Records —

@@ -431,8 +431,8 @@ describe('MainGames', () => {
       playerCount: 2,
       playerLimit: 3,
       players: [
-        { id: bob.id, username: 'Bob', avatar: bob.avatar, isBot: false },
-        { id: cy.id, username: 'Cy', avatar: cy.avatar, isBot: false },
+        { id: bob.id, username: 'Bob', avatar: bob.avatar, isBot: false, isComputer: false },
+        { id: cy.id, username: 'Cy', avatar: cy.avatar, isBot: false, isComputer: false },
       ],
       startedAt: new Date(secret.createdAt).toISOString(),
       entryFee: 100,

@@ -1,6 +1,7 @@
 import { type GameEvent, prizeFor } from '@palace/core';
 import { type Effects, HOUSE, type Posting, type RatingsEffect, type StoredGame } from '../ports.js';
 import { mainRatedPreset } from '../ratings/rating-model.js';
+import { hasComputer, potOf } from './main-computers.js';
 import type { MainMeta } from './main-meta.js';
 
 /**
@@ -38,9 +39,10 @@ export function effectsOf(
       }
     } else if (event.type === 'gameOver') {
       const winner = after.meta.seats[event.winner];
-      const prize = prizeFor(after.meta.entryFee, after.meta.playerLimit);
-      // A bot plays free and wins no tokens (docs/bots.md): the fees stay with the house. A
-      // tournament table has no fee and no prize of its own (the tournament pays, docs/tournaments.md).
+      const prize = potOf(after, prizeFor(after.meta.entryFee, after.meta.playerLimit));
+      // A bot plays free and wins no tokens (docs/bots.md): the fees stay with the house, as they
+      // do when a computer player wins (it has no seat meta). A tournament table has no fee and no
+      // prize of its own (the tournament pays, docs/tournaments.md).
       if (prize <= 0) {
         // Nothing to pay.
       } else if (winner !== undefined && winner.userId > 0 && winner.isBot !== true) {
@@ -62,11 +64,13 @@ export function effectsOf(
  * What a finished main game rates (docs/product.md §D11): its registered human players by their
  * places, in the preset its rules make it (none when a create-form switch is off its default), or
  * its tournament's preset.
- * Guests and AI seats are not rated.
+ * Guests and AI seats are not rated; nor is any seat of a game with a computer player.
  */
 function ratingsOf(game: StoredGame<MainMeta>): RatingsEffect | null {
   // A tournament table is rated in its tournament's preset (docs/tournaments.md).
   const preset = game.meta.tournament?.preset ?? mainRatedPreset(game.meta.rules);
+  // A game with a computer player is unrated (docs/product.md §D13 computer-seats).
+  if (hasComputer(game)) return null;
   const standings = game.state.result?.standings ?? [];
   if (preset === null) return null;
   const seats = standings.flatMap((standing) => {

@@ -1,126 +1,37 @@
-import { type Command, err, ok, type Result, ruleError } from '@palace/core';
-import { type LobbyGame, MAIN_CHAT_MAX, MAIN_COUNTDOWN_MS, type RecentGame } from '@palace/protocol';
+import { type AiLevel, err, ok, type Result } from '@palace/core';
+import { MAIN_CHAT_MAX, type RecentGame } from '@palace/protocol';
 import type { TokensStore, User } from '../accounts/account-ports.js';
-import type { ServicePorts } from '../game-change.js';
+import type { Change, ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
 import { offerRematch } from '../rematch.js';
 import { userSeat, userSeatId } from '../seat-proofs.js';
 import { type ServiceError, serviceError } from '../service-error.js';
-import { type GameListener, VariantGames } from '../variant-games.js';
-import { effectsOf } from './main-effects.js';
-import { MainLobby } from './main-lobby.js';
-import {
-  type CreateInput,
-  chatPlan,
-  checkCreate,
-  type MainChatEntry,
-  type MainMeta,
-  mainGameId,
-  reactMain,
-  sameSettings,
-} from './main-meta.js';
-import { playerGame, type TableInput, tournamentTable } from './main-new-game.js';
-import { feeOf, joinPlan, short } from './main-seating.js';
+import type { GameListener } from '../variant-games.js';
+import { addComputerPlan, computerLevels, removeComputerPlan } from './main-computers.js';
+import { type Answer, MAIN_KIND, MainGameBase } from './main-game-base.js';
+import { chatPlan, type MainChatEntry, type MainMeta, mainGameId, sameSettings } from './main-meta.js';
+import { joinPlan, short } from './main-seating.js';
 import { recentGame } from './main-view.js';
 import { isWatching, unwatchPlan, watchPlan } from './main-watchers.js';
 
-/** The `kind` of main games in the store. */
-export const MAIN_KIND = 'main';
+export { MAIN_KIND } from './main-game-base.js';
 /** How many finished games `recent` lists. */
 export const MAIN_RECENT_LIMIT = 20;
-/** Main game ids are whole numbers from 1 to this (the spec's client checks they are numeric). */
-const MAIN_ID_MAX = 999_999_999;
 
 export type MainListener = GameListener<MainMeta>;
-
-type Answer<T> = Promise<Result<T, ServiceError>>;
 
 /**
  * The main real-time game (docs/product.md §P1): signed-in players (guests included) create and join games by
  * user id, pay entry fees from their token balance, choose face-up cards (which counts as ready),
- * play, chat, and the winner takes `entryFee × playerLimit`. Every token movement is booked in the
- * same write as the game change that causes it (see `effects`).
+ * play, chat, and the winner takes the pot. Every token movement is booked in the same write as
+ * the game change that causes it (see `effects`).
  */
-export class MainGames extends VariantGames<MainMeta> {
-  private readonly lobbyCache: MainLobby;
-  private readonly aiDelayMs: number;
-
+export class MainGames extends MainGameBase {
   constructor(
-    protected override readonly ports: ServicePorts & { readonly tokens: TokensStore },
+    ports: ServicePorts & { readonly tokens: TokensStore },
     options: { readonly aiDelayMs?: number; readonly turnMs?: number } = {},
   ) {
-    super(ports, MAIN_KIND, {
-      listed: (state, meta) => !meta.cancelled && state.phase !== 'finished',
-      react: reactMain,
-      gameId: () => String(1 + ports.ids.pick(MAIN_ID_MAX)),
-      effects: effectsOf,
-      turnMs: options.turnMs,
-      // Every client counts 3, 2, 1 when play begins: the first turn's clock starts after it.
-      startDelayMs: MAIN_COUNTDOWN_MS,
-    });
-    this.aiDelayMs = options.aiDelayMs ?? 1500;
-    this.lobbyCache = new MainLobby((limit) => this.games.listed(limit));
-  }
-
-  /**
-   * Creates a game and seats its creator (paying the entry fee unless a guest); under `id` when
-   * given (a rematch's, `game/id_taken` if it exists).
-   */
-  async create(user: User, input: CreateInput, id?: string): Answer<StoredGame<MainMeta>> {
-    const checked = checkCreate(user, input);
-    if (!checked.ok) return checked;
-    const paid = feeOf(checked.value.entryFee, user);
-    const balance = paid > 0 ? await this.ports.tokens.balance(user.id) : 0;
-    if (balance < paid) return err(short(paid - balance, 'create'));
-    const created = await this.games.create({
-      ...playerGame(user, checked.value, input, paid),
-      aiDelayMs: this.aiDelayMs,
-      ...(id === undefined ? {} : { id }),
-    });
-    if (!created.ok) {
-      if (created.error.code === 'tokens/short')
-        return err(short(paid - (await this.ports.tokens.balance(user.id)), 'create'));
-      return created;
-    }
-    return ok(created.value.game);
-  }
-
-  /**
-   * Opens a tournament table (docs/tournaments.md): a main game under `id` with every player seated
-   * in the order given, dealt from `seed` (the round's deal for the table's size), with the
-   * tournament preset's rules, no fee and no prize of its own. Seated in full, it starts at once
-   * (face-up choice; turn clocks and AI takeover as in any game). `ai`: a simulated entrant the AI
-   * plays. Creating a table that exists already answers it (a round's tables are created again
-   * after a crash).
-   */
-  async createTable(input: TableInput): Answer<StoredGame<MainMeta>> {
-    const created = await this.games.create({
-      ...tournamentTable(input),
-      id: input.id,
-      seed: input.seed,
-      aiDelayMs: this.aiDelayMs,
-    });
-    if (created.ok) return ok(created.value.game);
-    if (created.error.code !== 'game/id_taken') return created;
-    const existing = await this.games.get(input.id);
-    const same =
-      existing.ok &&
-      existing.value.meta.tournament?.id === input.tournament.id &&
-      existing.value.meta.tournament.round === input.tournament.round &&
-      existing.value.meta.tournament.table === input.tournament.table;
-    return same ? existing : created;
-  }
-
-  /** A fresh main game id (a tournament table's, chosen when its round is planned). */
-  newTableId(): string {
-    return this.games.newId();
-  }
-
-  /** The game, or `game/not_found` (also for an id that cannot be one). */
-  async get(rawId: number | string): Answer<StoredGame<MainMeta>> {
-    const id = mainGameId(rawId);
-    if (id === null) return err(serviceError('game/not_found'));
-    return this.games.get(id);
+    super(ports, options);
   }
 
   /**
@@ -161,7 +72,7 @@ export class MainGames extends VariantGames<MainMeta> {
         const seat = userSeat(game.state, user);
         return seat.ok ? ok({ who: user, mayOffer: true, name: user.username }) : seat;
       },
-      open: (next, _, old) => this.create(user, sameSettings(old.meta), next),
+      open: (next, _, old) => this.create(user, sameSettings(old.meta, computerLevels(old)), next),
       enter: (next) => this.join(user, next),
     });
   }
@@ -238,14 +149,14 @@ export class MainGames extends VariantGames<MainMeta> {
     });
     return changed.ok ? ok(out.line ?? null) : changed;
   }
-
-  /** Open games (waiting or in play), newest first; a private one only for its own players. */
-  lobby(viewerId: number | null): Promise<LobbyGame[]> {
-    return this.lobbyCache.entries(viewerId, this.ports.clock.now());
+  /** The host adds a computer player at `level` to a waiting game (docs/product.md §D13 computer-seats). */
+  async addComputer(user: User, rawId: number | string, level: AiLevel): Answer<StoredGame<MainMeta>> {
+    return this.hostChange(rawId, (game) => addComputerPlan(game, user, level));
   }
 
-  protected override noted(game: StoredGame<MainMeta>): void {
-    this.lobbyCache.touch(game);
+  /** The host removes computer player `playerId` from a waiting game. */
+  async removeComputer(user: User, rawId: number | string, playerId: number | string): Answer<StoredGame<MainMeta>> {
+    return this.hostChange(rawId, (game) => removeComputerPlan(game, user, playerId));
   }
 
   /** The user's finished games, most recent first (`duration` in ms from start to finish). */
@@ -259,26 +170,13 @@ export class MainGames extends VariantGames<MainMeta> {
     const id = mainGameId(rawId);
     if (id !== null) this.games.touch(id);
   }
-
-  /** Forgets what this node cached (the lobby): changes made elsewhere may have been missed. */
-  override forgetCaches(): void {
-    super.forgetCaches();
-    this.lobbyCache.forget();
-  }
-
-  /** Runs engine commands for the user's own seat; refused for someone without a seat. */
-  private async seated(
-    user: User,
+  private async hostChange(
     rawId: number | string,
-    commands: (seat: string, game: StoredGame<MainMeta>) => readonly Command[],
+    plan: (game: StoredGame<MainMeta>) => Result<Change<MainMeta>, ServiceError>,
   ): Answer<StoredGame<MainMeta>> {
     const id = mainGameId(rawId);
     if (id === null) return err(serviceError('game/not_found'));
-    const acted = await this.act(
-      id,
-      (game) => (game.meta.cancelled ? err(ruleError('game/over')) : userSeat(game.state, user)),
-      (seat, game) => ok({ commands: commands(seat.id, game) }),
-    );
-    return acted.ok ? ok(acted.value.game) : acted;
+    const changed = await this.games.change(id, plan);
+    return changed.ok ? ok(changed.value.game) : changed;
   }
 }

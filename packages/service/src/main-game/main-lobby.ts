@@ -1,5 +1,6 @@
 import type { LobbyGame } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
+import { isComputerSeat } from './main-computers.js';
 import type { MainMeta } from './main-meta.js';
 import { iso, mainStatus, tableOfTournament } from './main-view.js';
 
@@ -18,7 +19,13 @@ export interface LobbyListing {
 
 export function lobbyEntry(game: StoredGame<MainMeta>): LobbyListing {
   const { meta } = game;
-  const seated = game.state.seats.map((s) => meta.seats[s.id]).filter((s) => s !== undefined);
+  // Every seat, computer players too (`isComputer`; they have no seat meta).
+  const seated = game.state.seats.map((s) => {
+    const who = meta.seats[s.id];
+    return who === undefined
+      ? { id: Number(s.id), username: s.name, avatar: null, isBot: false, isComputer: isComputerSeat(game, s.id) }
+      : { id: who.userId, username: who.username, avatar: who.avatar, isBot: who.isBot ?? false, isComputer: false };
+  });
   return {
     private: meta.isPrivate,
     entry: {
@@ -29,7 +36,7 @@ export function lobbyEntry(game: StoredGame<MainMeta>): LobbyListing {
       allowBots: meta.allowBots ?? false,
       playerCount: seated.length,
       playerLimit: meta.playerLimit,
-      players: seated.map((s) => ({ id: s.userId, username: s.username, avatar: s.avatar, isBot: s.isBot ?? false })),
+      players: seated,
       startedAt: iso(meta.startedAt ?? game.createdAt),
       entryFee: meta.entryFee,
       hostId: meta.hostId,

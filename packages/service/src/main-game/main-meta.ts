@@ -1,4 +1,4 @@
-import { err, type GameEvent, type GameState, ok, type Result } from '@palace/core';
+import { type AiLevel, err, type GameEvent, type GameState, ok, type Result } from '@palace/core';
 import {
   MAIN_CHAT_KEEP,
   MAIN_DEFAULT_FEE,
@@ -124,7 +124,9 @@ export function reactMain(meta: MainMeta, events: readonly GameEvent[], state: G
         break;
     }
   }
-  const cancelled = meta.cancelled || (state.phase === 'waiting' && state.seats.length === 0);
+  // Every player gone before the start (computer players do not keep a game open).
+  const humans = state.seats.filter((s) => meta.seats[s.id] !== undefined || s.ai === null).length;
+  const cancelled = meta.cancelled || (state.phase === 'waiting' && humans === 0);
   if (cancelled && finishedAt === null) finishedAt = at;
   return { ...meta, lastAction, startedAt, finishedAt, cancelled, lastChange: 'state' };
 }
@@ -140,6 +142,16 @@ export interface CreateInput {
   readonly entryFee?: number | undefined;
   readonly rules?: Partial<MainRules> | undefined;
   readonly allowBots?: boolean | undefined;
+  /** Computer players seated with the creator, each at its level (docs/product.md §D13 computer-seats). */
+  readonly computers?: readonly AiLevel[] | undefined;
+}
+
+/** A create request as checked: what `MainGames` opens. */
+export interface CheckedCreate {
+  readonly name: string;
+  readonly playerLimit: number;
+  readonly entryFee: number;
+  readonly computers: readonly AiLevel[];
 }
 
 /** A chat line from `user` and the change that adds it (the last `MAIN_CHAT_KEEP` lines kept). */
@@ -162,8 +174,9 @@ export function chatPlan(
 }
 
 /** What creating a game like `meta` asks for: a rematch's settings (docs/product.md §D11 rematch). */
-export function sameSettings(meta: MainMeta): CreateInput {
+export function sameSettings(meta: MainMeta, computers: readonly AiLevel[]): CreateInput {
   return {
+    computers,
     name: meta.name,
     gameCode: meta.gameCode ?? undefined,
     playerLimit: meta.playerLimit,
@@ -175,10 +188,7 @@ export function sameSettings(meta: MainMeta): CreateInput {
 }
 
 /** A create request's name, table size and fee, checked (docs/product.md §P1.3), or the refusal. */
-export function checkCreate(
-  user: { readonly id: number },
-  input: CreateInput,
-): Result<{ readonly name: string; readonly playerLimit: number; readonly entryFee: number }, ServiceError> {
+export function checkCreate(user: { readonly id: number }, input: CreateInput): Result<CheckedCreate, ServiceError> {
   if (input.hostId != null && input.hostId !== user.id) return err(serviceError('auth/not_you'));
   if (input.guestUserId != null && input.guestUserId !== user.id) return err(serviceError('auth/not_you'));
   const name = input.name.trim();
@@ -189,11 +199,14 @@ export function checkCreate(
     return err(serviceError('game/limit'));
   }
   const entryFee = input.entryFee ?? MAIN_DEFAULT_FEE;
-  if (entryFee < MAIN_FEE_MIN) return err(serviceError('game/fee_low'));
+  // 0 is a free game (docs/product.md §D13: quick match and Play the computer default to free).
+  if (entryFee !== 0 && entryFee < MAIN_FEE_MIN) return err(serviceError('game/fee_low'));
   if (entryFee > MAIN_FEE_MAX || (entryFee - MAIN_FEE_MIN) % MAIN_FEE_STEP !== 0) {
     return err(serviceError('game/fee_step'));
   }
-  return ok({ name, playerLimit, entryFee });
+  const computers = input.computers ?? [];
+  if (computers.length > playerLimit - 1) return err(serviceError('computer/too_many'));
+  return ok({ name, playerLimit, entryFee, computers });
 }
 
 /** A game id from the wire (a number or a string of digits), or null when it cannot be one. */

@@ -32,13 +32,15 @@ export interface TableInput {
 
 /**
  * A player's game: `settings` as checked, the rules asked for over the main game's defaults (the
- * classic preset for the rest), `user` hosting it from its first seat (having paid `paid`).
+ * classic preset for the rest), `user` hosting it from its first seat (having paid `paid`), then
+ * the `computers`' seats.
  */
 export function playerGame(
   user: User,
   settings: { readonly name: string; readonly playerLimit: number; readonly entryFee: number },
   input: CreateInput,
   paid: number,
+  computers: readonly Command[],
 ): MainOpening {
   const { name, playerLimit, entryFee } = settings;
   const rules: MainRules = { ...MAIN_DEFAULT_RULES, ...input.rules };
@@ -60,7 +62,8 @@ export function playerGame(
       seats: { [seat]: seatMeta(user, paid) },
       ...unplayed(),
     },
-    initial: () => ({ commands: [{ type: 'sit', seat, name: user.username, ai: null }] }),
+    // The creator first (the host's seat), then the computer players asked for.
+    initial: () => ({ commands: [{ type: 'sit', seat, name: user.username, ai: null }, ...computers] }),
   };
 }
 

@@ -4,6 +4,7 @@ import type { StoredGame } from '../ports.js';
 import { rematchView } from '../rematch.js';
 import { isAway, turnDeadline } from '../seat-view.js';
 import { handCards, mainCard, masked } from '../wire-cards.js';
+import { isComputerSeat, potOf } from './main-computers.js';
 import type { MainChatEntry, MainMeta } from './main-meta.js';
 
 /** ms since the epoch → ISO 8601. */
@@ -54,11 +55,14 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
   const players = view.seats.map((s): MainPlayer => {
     const who = meta.seats[s.id];
     const userId = who?.userId ?? Number(s.id);
+    const isComputer = isComputerSeat(game, s.id);
     return {
       id: userId,
       username: who?.username ?? s.name,
       avatar: who?.avatar ?? null,
-      isGuest: userId < 0,
+      isGuest: userId < 0 && !isComputer,
+      isComputer,
+      ...(isComputer && s.ai !== null ? { aiLevel: s.ai } : {}),
       isBot: who?.isBot ?? false,
       isHost: userId === meta.hostId,
       isReady: s.ready,
@@ -71,7 +75,7 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
       away: isAway(game, s.id),
     };
   });
-  const prizeAmount = prizeFor(meta.entryFee, meta.playerLimit);
+  const prizeAmount = potOf(game, prizeFor(meta.entryFee, meta.playerLimit));
   const last = meta.lastAction;
   const winner = view.result?.winner ?? null;
   const winnerId = winner === null ? null : (meta.seats[winner]?.userId ?? Number(winner));
@@ -103,10 +107,12 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
               const card = mainCard(c);
               return { value: card.value, symbol: card.symbol };
             }),
-            guestWinner: last.type === 'game_over' && last.userId < 0,
-            // A bot winner takes no prize (docs/bots.md).
+            guestWinner: last.type === 'game_over' && players.some((p) => p.id === last.userId && p.isGuest),
+            // A bot or a computer player takes no prize (docs/bots.md, docs/product.md §D13).
             prizeAmount:
-              last.type === 'game_over' && !players.some((p) => p.id === last.userId && p.isBot) ? prizeAmount : 0,
+              last.type === 'game_over' && !players.some((p) => p.id === last.userId && (p.isBot || p.isComputer))
+                ? prizeAmount
+                : 0,
             timestamp: iso(last.at),
           },
     winnerId,
