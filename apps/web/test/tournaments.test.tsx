@@ -255,6 +255,11 @@ describe('tournaments - words', () => {
     expect(lobbyAction({ ...first, tournament: null }, games, 9)).toBe('join');
     expect(lobbyAction({ ...second, tournament: null }, games, 9)).toBe('watch');
     expect(lobbyAction({ ...second, tournament: null }, games, 3)).toBe('join');
+    // A full waiting game (its players choosing cards) offers outsiders Watch, never Join; its players go back in.
+    const full = { ...first, tournament: null, playerCount: 2, playerLimit: 2 } as LobbyGame;
+    expect(lobbyAction(full, games, 9)).toBe('watch');
+    expect(lobbyAction(full, games, 2)).toBe('join');
+    expect(lobbyAction({ ...full, playerLimit: 3 }, games, 9)).toBe('join');
   });
 
   it('tournaments - sha256 in the browser matches the server’s hex digest', async () => {

@@ -53,7 +53,21 @@ interface GameStore {
   rematch(gameId: number): void;
   /** The page has moved to `movedTo`. */
   moved(): void;
+  /**
+   * One tap (docs/product.md §D13): `play_computer` or `quick_match`. Waits for the socket if it
+   * is still opening; answers the id of the game it seats the player in, or null when refused
+   * (the refusal is toasted as any game error) or unanswered.
+   */
+  playNow(message: PlayNowMessage): Promise<number | null>;
 }
+
+/** The one-tap messages of the main socket. */
+export type PlayNowMessage =
+  | { readonly type: 'play_computer'; readonly playerLimit: number; readonly level: string }
+  | { readonly type: 'quick_match'; readonly playerLimit: number; readonly entryFee: number };
+
+/** How long a one-tap game waits for the socket and then for the server's answer. */
+export const PLAY_NOW_WAIT_MS = 10_000;
 
 let socket: WebSocket | null = null;
 let attempts = 0;
@@ -65,6 +79,8 @@ let watching = false;
 /** Whether the next connection goes to the fallback address (after the other one failed to connect). */
 let useFallback = false;
 const stateWaiters = new Set<(game: MainGameState) => void>();
+/** The one-tap request waiting for its `join_success` (or `game_error`). */
+let playNowWaiter: ((gameId: number | null) => void) | null = null;
 
 /** The server's default port: the local address, and the port of the fallback address. */
 const DEFAULT_PORT = 5000;
@@ -208,8 +224,15 @@ export const useGame = create<GameStore>()((set, get) => {
         break;
       }
       case 'join_success': {
-        // The answer to `offer_rematch`: the new game's state follows and takes the screen.
         const gameId = Number(message.gameId);
+        if (playNowWaiter !== null) {
+          // A one-tap game: its state follows at once and is the one on screen.
+          set({ game: null, chat: [], joining: gameId, backToLobby: false });
+          watching = false;
+          playNowWaiter(gameId);
+          break;
+        }
+        // The answer to `offer_rematch`: the new game's state follows and takes the screen.
         if (get().rematchOf !== null && gameId !== get().game?.id) {
           set({ rematchOf: null, joining: gameId, movedTo: gameId });
         }
@@ -218,6 +241,7 @@ export const useGame = create<GameStore>()((set, get) => {
       case 'game_error': {
         const text = String(message.message ?? '');
         if (get().rematchOf !== null) set({ rematchOf: null });
+        playNowWaiter?.(null);
         const joining = get().joining;
         if (joining !== null && !watching && text === STARTED_TEXT && Number(message.gameId) === joining) {
           // A game in play opened by its link (a private game's invitation) by someone without a
@@ -321,6 +345,36 @@ export const useGame = create<GameStore>()((set, get) => {
     },
     moved() {
       set({ movedTo: null });
+    },
+    async playNow(message) {
+      if (playNowWaiter !== null) return null;
+      const opened = await new Promise<boolean>((resolve) => {
+        if (socket?.readyState === WebSocket.OPEN) return resolve(true);
+        const timer = setTimeout(() => {
+          stop();
+          resolve(false);
+        }, PLAY_NOW_WAIT_MS);
+        const stop = useGame.subscribe((s) => {
+          if (s.status !== 'open') return;
+          clearTimeout(timer);
+          stop();
+          resolve(true);
+        });
+      });
+      if (!opened) {
+        fail(CONNECTION_TEXTS.notReady);
+        return null;
+      }
+      return new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => done(null), PLAY_NOW_WAIT_MS);
+        const done = (gameId: number | null) => {
+          clearTimeout(timer);
+          playNowWaiter = null;
+          resolve(gameId);
+        };
+        playNowWaiter = done;
+        if (!send({ ...message })) done(null);
+      });
     },
   };
 });

@@ -4,6 +4,7 @@ import { ApiError, apiGet, apiRequest } from '../../lib/api.js';
 import { isGuest, useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
+import { AiLevelSelect, useAiLevel } from '../variants/ai-level.js';
 
 const RULES: ReadonlyArray<{ key: keyof MainRules; label: string }> = [
   { key: 'clearWithTens', label: '10s clear the pile' },
@@ -41,6 +42,9 @@ export function CreateGame({
   const [fee, setFee] = useState(100);
   const [rules, setRules] = useState<MainRules>(MAIN_DEFAULT_RULES);
   const [allowBots, setAllowBots] = useState(false);
+  const [computers, setComputers] = useState(0);
+  const [free, setFree] = useState(false);
+  const level = useAiLevel((s) => s.level);
   const [balance, setBalance] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -57,7 +61,13 @@ export function CreateGame({
     setPrivate(value);
     if (!edited) setName(value ? 'Private Game' : 'Public Game');
   };
-  const short = !guest && balance !== null && balance < fee ? fee - balance : 0;
+  const paid = free ? 0 : fee;
+  const short = !guest && balance !== null && balance < paid ? paid - balance : 0;
+  const changeLimit = (next: number) => {
+    setLimit(next);
+    // A seat is always left for the creator.
+    setComputers((n) => Math.min(n, next - 1));
+  };
   const error = submitted ? nameError(name) : undefined;
 
   const submit = async (event: FormEvent) => {
@@ -72,9 +82,10 @@ export function CreateGame({
         hostId: user.id,
         playerLimit: limit,
         isPrivate,
-        entryFee: fee,
+        entryFee: paid,
         rules,
         allowBots,
+        computers: Array<string>(computers).fill(level),
         ...(guest ? { guestUserId: user.id } : {}),
       });
       toast({
@@ -144,14 +155,40 @@ export function CreateGame({
       <div className="field">
         <fieldset className="stepper plain">
           <legend className="label">Players</legend>
-          <button type="button" aria-label="Fewer players" disabled={limit <= 2} onClick={() => setLimit((n) => n - 1)}>
+          <button type="button" aria-label="Fewer players" disabled={limit <= 2} onClick={() => changeLimit(limit - 1)}>
             −
           </button>
           <output aria-live="polite">{limit}</output>
-          <button type="button" aria-label="More players" disabled={limit >= 8} onClick={() => setLimit((n) => n + 1)}>
+          <button type="button" aria-label="More players" disabled={limit >= 8} onClick={() => changeLimit(limit + 1)}>
             +
           </button>
         </fieldset>
+      </div>
+      <div className="field">
+        <fieldset className="stepper plain" aria-describedby="computers-hint">
+          <legend className="label">Computer players</legend>
+          <button
+            type="button"
+            aria-label="Fewer computer players"
+            disabled={computers <= 0}
+            onClick={() => setComputers((n) => n - 1)}
+          >
+            −
+          </button>
+          <output aria-live="polite">{computers}</output>
+          <button
+            type="button"
+            aria-label="More computer players"
+            disabled={computers >= limit - 1}
+            onClick={() => setComputers((n) => n + 1)}
+          >
+            +
+          </button>
+        </fieldset>
+        {computers > 0 && <AiLevelSelect />}
+        <p className="muted small check-hint" id="computers-hint">
+          The computer takes seats at once; a game with one is not rated.
+        </p>
       </div>
       <fieldset className="rules">
         <legend>Rules</legend>
@@ -167,19 +204,31 @@ export function CreateGame({
         ))}
       </fieldset>
       <div className="field">
-        <label htmlFor="entry-fee">
-          Entry fee: <strong>{fee} SRT</strong> {guest && <span className="muted small">(guests play free)</span>}
+        <label className="check">
+          <input type="checkbox" checked={free} onChange={(e) => setFree(e.target.checked)} /> Free game (no fee, no
+          prize)
         </label>
-        <input
-          id="entry-fee"
-          type="range"
-          min={100}
-          max={1000}
-          step={50}
-          value={fee}
-          onChange={(e) => setFee(Number(e.target.value))}
-        />
-        <p className="muted small">Prize: {fee * limit} SRT tokens to the winner</p>
+        {!free && (
+          <>
+            <label htmlFor="entry-fee">
+              Entry fee: <strong>{fee} SRT</strong> {guest && <span className="muted small">(guests play free)</span>}
+            </label>
+            <input
+              id="entry-fee"
+              type="range"
+              min={100}
+              max={1000}
+              step={50}
+              value={fee}
+              onChange={(e) => setFee(Number(e.target.value))}
+            />
+            <p className="muted small">
+              {computers > 0
+                ? 'Prize: the fees the players pay (computer players pay nothing)'
+                : `Prize: ${fee * limit} SRT tokens to the winner`}
+            </p>
+          </>
+        )}
       </div>
       {short > 0 && (
         <p className="field-error" role="alert">

@@ -1,5 +1,5 @@
 import type { LobbyGame, OnlineFriend, RecentGame } from '@palace/protocol';
-import { type ReactElement, useCallback, useEffect, useState } from 'react';
+import { type ReactElement, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { apiGet } from '../../lib/api.js';
 import { durationLabel, timestampLabel } from '../../lib/format.js';
@@ -32,11 +32,11 @@ export function filterGames(games: readonly LobbyGame[], filter: Filter): LobbyG
 /** What a lobby card offers: a seat (or the way back to one), watching, or nothing. */
 export type LobbyAction = 'join' | 'watch' | null;
 
-type Listed = Pick<LobbyGame, 'status' | 'players' | 'tournament'>;
+type Listed = Pick<LobbyGame, 'status' | 'players' | 'tournament' | 'playerCount' | 'playerLimit'>;
 
 /**
  * What `game` offers the viewer: a game in play is joined by its players (back to their seat) and
- * watched by anyone else. A tournament table is seated by its tournament, so anyone but its players
+ * watched by anyone else, as is a full waiting game. A tournament table is seated by its tournament, so anyone but its players
  * watches it from the start, except a player at another table of the same round (`games`: the
  * lobby's list), whom the server refuses a look at the deal they are playing.
  */
@@ -44,7 +44,8 @@ export function lobbyAction(game: Listed, games: readonly Listed[], userId: numb
   const seatedAt = (g: Listed) => userId !== null && g.players.some((p) => p.id === userId);
   if (seatedAt(game)) return 'join';
   const of = game.tournament;
-  if (of === null) return game.status === 'active' ? 'watch' : 'join';
+  // A game in play, or a full one choosing its cards, has no seat to offer (docs/product.md §D13).
+  if (of === null) return game.status === 'active' || game.playerCount >= game.playerLimit ? 'watch' : 'join';
   const inRound = games.some(
     (g) => g.tournament !== null && g.tournament.id === of.id && g.tournament.round === of.round && seatedAt(g),
   );
@@ -52,10 +53,13 @@ export function lobbyAction(game: Listed, games: readonly Listed[], userId: numb
 }
 
 export function Lobby({
+  playNow,
   onCreate,
   onJoin,
   onWatch,
 }: {
+  /** Play the computer and Quick match, above everything else. */
+  playNow: ReactNode;
   onCreate: () => void;
   onJoin: (id: number) => void;
   /** Opens a game in play to watch it (docs/product.md §D11 watching). */
@@ -84,6 +88,7 @@ export function Lobby({
   const shown = games === null ? null : filterGames(games, filter);
   return (
     <div className="lobby">
+      {playNow}
       <div className="lobby-head">
         <h1>Play</h1>
         <button type="button" className="button button-primary" onClick={onCreate}>

@@ -3,6 +3,7 @@ import { ownRows, seatsAround } from '../../table/adapt.js';
 import { tableCards } from '../../table/cards.js';
 import { type TableAction, type TableModel, type TableSeat, YOU } from '../../table/model.js';
 import { actionSentence } from '../../table/sentences.js';
+import { aiLevelLabel } from '../variants/ai-level.js';
 
 /**
  * The main game's live state as the table kit's model (docs/web.md "The table kit"): the other
@@ -81,6 +82,8 @@ export function mainTableModel(
 
 function seatOf(p: MainPlayer, game: MainGameState): TableSeat {
   const flags: string[] = [];
+  // A computer player says so, with its level (docs/product.md §D13).
+  if (p.isComputer) flags.push(p.aiLevel === undefined ? 'Computer' : `Computer · ${aiLevelLabel(p.aiLevel)}`);
   if (p.away) flags.push('Away');
   if (p.hasLeft) flags.push('Left');
   return {

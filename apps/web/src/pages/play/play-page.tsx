@@ -1,4 +1,4 @@
-import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { lazyModule, useLazyModule } from '../../lib/lazy-module.js';
 import { useAuth } from '../../stores/auth-store.js';
@@ -6,6 +6,7 @@ import { useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
 import { CreateGame } from './create-game.js';
 import { Lobby } from './lobby.js';
+import { PlayNow, type PlayNowKind, startPlayNow } from './play-now.js';
 import { RoomBoundary } from './room-boundary.js';
 import { RoomLoading } from './room-loading.js';
 
@@ -35,6 +36,7 @@ export function PlayPage(): ReactElement {
   const [authFailed, setAuthFailed] = useState(false);
   const tried = useRef(false);
   const [params] = useSearchParams();
+  const startParam = useRef(params.get('start'));
   const { id: pathId } = useParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
@@ -42,6 +44,26 @@ export function PlayPage(): ReactElement {
   const backToLobby = useGame((s) => s.backToLobby);
   const clearGame = useGame((s) => s.clearGame);
   const raw = params.get('gameId') ?? pathId ?? null;
+  const start = params.get('start');
+  const [busy, setBusy] = useState<PlayNowKind | null>(null);
+  // One tap (docs/web.md "Play now"): the server seats the player, then the room opens.
+  const playNow = useCallback(
+    (kind: PlayNowKind) => {
+      setBusy(kind);
+      void startPlayNow(kind).then((gameId) => {
+        setBusy(null);
+        navigate(gameId === null ? LOBBY_PATH : gamePath(gameId), { replace: true });
+      });
+    },
+    [navigate],
+  );
+  // `/play?start=computer|quick` (the home page's buttons): the same tap, once signed in.
+  const started = useRef(false);
+  useEffect(() => {
+    if (user === null || started.current || (start !== 'computer' && start !== 'quick')) return;
+    started.current = true;
+    playNow(start);
+  }, [user, start, playNow]);
   const room = useLazyModule(gameRoom, raw !== null);
 
   useEffect(() => {
@@ -49,6 +71,8 @@ export function PlayPage(): ReactElement {
     tried.current = true;
     guestLogin().then(
       () =>
+        // A tap on Play the computer or Quick match elsewhere needs no welcome: the game is the answer.
+        startParam.current === null &&
         toast({
           title: 'Playing as a guest',
           description: "Welcome! You've been automatically logged in as a guest user.",
@@ -87,6 +111,13 @@ export function PlayPage(): ReactElement {
   }, [movedTo, moved, navigate]);
 
   if (user === null) return authFailed ? <AuthRequired /> : <p className="muted">Signing you in…</p>;
+  if (start !== null && raw === null) {
+    return (
+      <p className="muted" role="status">
+        {start === 'quick' ? 'Finding a game…' : 'Dealing…'}
+      </p>
+    );
+  }
   if (raw !== null) {
     const gameId = Number(raw);
     if (!/^[1-9][0-9]*$/.test(raw) || !Number.isSafeInteger(gameId)) {
@@ -134,6 +165,7 @@ export function PlayPage(): ReactElement {
   }
   return (
     <Lobby
+      playNow={<PlayNow onStart={playNow} busy={busy} />}
       onCreate={() => setCreating(true)}
       onJoin={(id) => navigate(gamePath(id), { replace: true })}
       onWatch={(id) => navigate(`${gamePath(id)}&watch=1`, { replace: true })}

@@ -11,6 +11,7 @@ import logo from '../../logo.svg';
 import { useAuth } from '../../stores/auth-store.js';
 import { toast } from '../../stores/toast-store.js';
 import { Tabs } from '../../ui/tabs.js';
+import { PlayNow } from '../play/play-now.js';
 import { usePoll } from '../variants/use-poll.js';
 import { createGame, fetchLobby, joinGame, type RestResult } from './rest-api.js';
 import {
@@ -236,6 +237,8 @@ export function LobbyPage(): ReactElement {
           <h1>Palace</h1>
           <p className="tagline">The ultimate card game</p>
         </header>
+        {/* One tap into the real-time game (docs/web.md "Play now"), above everything else. */}
+        <PlayNow onStart="links" />
         <div className="card field rest-name">
           <label htmlFor="rest-lobby-name">Your name</label>
           <input
