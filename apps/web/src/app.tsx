@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactElement, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, createRoutesFromElements, Outlet, Route, RouterProvider } from 'react-router-dom';
 import logo from './logo.svg';
 import { NotFound } from './pages/not-found.js';
 import { isStandalonePath } from './pages/prototypes/prototype-paths.js';
@@ -84,53 +84,67 @@ const EasyGamePage = PAGES['easy-palace-game'].Page;
 /**
  * Routes of docs/product.md §P1.2 (inside the shell) and docs/product.md §P2.2 (the variants and prototypes, outside
  * it). Every screen but the lobby loads on demand (route-chunks.tsx); the shell stays in the main
- * chunk: it is small and most of its routes need it at once.
+ * chunk: it is small and most of its routes need it at once. A data router (`createBrowserRouter`),
+ * not `<BrowserRouter>`: the main game's room asks before a player leaves a game in play, with
+ * react-router's `useBlocker`, which only a data router has (pages/play/leave-guard.tsx).
  */
+const ROUTES = createRoutesFromElements(
+  <Route element={<Root />}>
+    <Route path="/" element={<HomeRoute />} />
+    <Route path="/lobby" element={<LobbyPage />} />
+    <Route path="/rest-poker/:gameId?" element={<RestGamePage />} />
+    <Route path="/simple-game" element={<SimpleWsPage />} />
+    <Route path="/ws" element={<SimpleWsPage />} />
+    <Route path="/simple-rest" element={<SimpleRestHome />} />
+    <Route path="/simple-game-rest" element={<SimpleRestGamePage />} />
+    <Route path="/palace-home" element={<PublicHomePage />} />
+    <Route path="/palace-game" element={<PublicGamePage />} />
+    <Route path="/easy-palace-home" element={<EasyHomePage />} />
+    <Route path="/easy-palace-game" element={<EasyGamePage />} />
+    <Route path="/simplified" element={<SimplifiedPage />} />
+    <Route path="/poker" element={<PokerPage />} />
+    <Route path="/replay" element={<ReplayPage />} />
+    <Route path="/replay/:variant/:gameId" element={<ReplayPage />} />
+    <Route element={<Shell />}>
+      <Route path="/auth" element={inShell(<AuthPage />)} />
+      <Route path="/play" element={inShell(<PlayPage />)} />
+      <Route path="/play/:id" element={inShell(<PlayPage />)} />
+      <Route path="/help" element={inShell(<HelpPage />)} />
+      <Route path="/waitlist" element={inShell(<WaitlistPage />)} />
+      <Route path="/tokens" element={inShell(<TokensPage />)} />
+      <Route path="/profile" element={inShell(<ProfilePage />)} />
+      <Route path="/friends" element={inShell(<FriendsPage />)} />
+      <Route path="/settings" element={inShell(<SettingsPage />)} />
+      <Route path="/tournaments/:id?" element={inShell(<TournamentsPage />)} />
+      <Route path="*" element={<NotFound />} />
+    </Route>
+  </Route>,
+);
+
+/** The app's one router, made on the first render (it starts listening to the address when made). */
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
 export function App(): ReactElement {
+  router ??= createBrowserRouter(ROUTES);
+  return <RouterProvider router={router} />;
+}
+
+/** Around every route: the start-up splash while the auth check runs, the screens, the toasts. */
+function Root(): ReactElement {
   // The auth check and the configuration were started by startApp.
   const loading = useAuth((s) => s.loading);
-
   return (
-    <BrowserRouter>
+    <>
       {/* The variants and the offline prototypes never wait for the auth check (it may hang with no network). */}
       {loading && !isStandalonePath(window.location.pathname) ? (
         <Splash />
       ) : (
         <Suspense fallback={<PageLoading />}>
-          <Routes>
-            <Route path="/" element={<HomeRoute />} />
-            <Route path="/lobby" element={<LobbyPage />} />
-            <Route path="/rest-poker/:gameId?" element={<RestGamePage />} />
-            <Route path="/simple-game" element={<SimpleWsPage />} />
-            <Route path="/ws" element={<SimpleWsPage />} />
-            <Route path="/simple-rest" element={<SimpleRestHome />} />
-            <Route path="/simple-game-rest" element={<SimpleRestGamePage />} />
-            <Route path="/palace-home" element={<PublicHomePage />} />
-            <Route path="/palace-game" element={<PublicGamePage />} />
-            <Route path="/easy-palace-home" element={<EasyHomePage />} />
-            <Route path="/easy-palace-game" element={<EasyGamePage />} />
-            <Route path="/simplified" element={<SimplifiedPage />} />
-            <Route path="/poker" element={<PokerPage />} />
-            <Route path="/replay" element={<ReplayPage />} />
-            <Route path="/replay/:variant/:gameId" element={<ReplayPage />} />
-            <Route element={<Shell />}>
-              <Route path="/auth" element={inShell(<AuthPage />)} />
-              <Route path="/play" element={inShell(<PlayPage />)} />
-              <Route path="/play/:id" element={inShell(<PlayPage />)} />
-              <Route path="/help" element={inShell(<HelpPage />)} />
-              <Route path="/waitlist" element={inShell(<WaitlistPage />)} />
-              <Route path="/tokens" element={inShell(<TokensPage />)} />
-              <Route path="/profile" element={inShell(<ProfilePage />)} />
-              <Route path="/friends" element={inShell(<FriendsPage />)} />
-              <Route path="/settings" element={inShell(<SettingsPage />)} />
-              <Route path="/tournaments/:id?" element={inShell(<TournamentsPage />)} />
-              <Route path="*" element={<NotFound />} />
-            </Route>
-          </Routes>
+          <Outlet />
         </Suspense>
       )}
       <LazyToaster />
-    </BrowserRouter>
+    </>
   );
 }
 

@@ -94,6 +94,10 @@ describe('web client - the shell at four screen sizes', () => {
         if (size.width >= MEDIUM) expect(toastBox.width).toBeLessThanOrEqual(420);
 
         const controls: Array<{ what: string; box: Box }> = [{ what: 'Create Game', box: await box(create) }];
+        // The one-tap buttons above the lobby (docs/web.md "Play now").
+        for (const name of ['Play the computer', 'Quick match']) {
+          controls.push({ what: name, box: await box(page.getByRole('button', { name, exact: true })) });
+        }
         for (const chip of await page.locator('.chips .chip').all()) {
           controls.push({ what: `chip ${await chip.textContent()}`, box: await box(chip) });
         }

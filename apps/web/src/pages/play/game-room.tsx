@@ -13,6 +13,7 @@ import { ReplayLink } from '../replay/replay-link.js';
 import { ChatPanel } from './chat-panel.js';
 import { Countdown } from './countdown.js';
 import { GameRating } from './game-rating.js';
+import { useLeaveGuard } from './leave-guard.js';
 import { mainTableModel } from './main-table.js';
 import { RoomLoading } from './room-loading.js';
 import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
@@ -35,7 +36,15 @@ export function GameRoom({
   const leave = useGame((s) => s.leave);
   const status = useGame((s) => s.status);
   const error = useGame((s) => s.error);
+  const leaveButton = useRef<HTMLButtonElement>(null);
   useTurnNotice();
+  // A seat in a game in play (not a spectator's, not one already left): leaving asks first.
+  const inPlay =
+    game !== null &&
+    game.id === gameId &&
+    game.status === 'active' &&
+    game.players.some((p) => p.id === user?.id && !p.hasLeft);
+  const leaveDialog = useLeaveGuard(inPlay, leave, leaveButton);
 
   useEffect(() => {
     void join(gameId, watch).then((joined) => {
@@ -75,7 +84,7 @@ export function GameRoom({
           )}
           {me === null ? 'Spectator' : me.isHost && game.tournament === null ? 'Host' : 'Player'} ·{' '}
           {game.players.length}/{game.playerLimit} players
-          {game.tournament === null && ` · prize ${game.prizeAmount} SRT`}
+          {game.tournament === null && (game.prizeAmount > 0 ? ` · prize ${game.prizeAmount} SRT` : ' · no prize')}
         </span>
       </div>
       <span className={`status-badge ${game.status}`}>{statusLabel(game.status)}</span>
@@ -93,10 +102,12 @@ export function GameRoom({
         </span>
       )}
       <button
+        ref={leaveButton}
         type="button"
         className="button button-secondary button-small-outline"
         onClick={() => {
-          leave();
+          // In play the guard asks first, and its "Leave game" sends leave_game (leave-guard.tsx).
+          if (!inPlay) leave();
           onLeave();
         }}
       >
@@ -109,14 +120,22 @@ export function GameRoom({
       )}
     </header>
   );
-  if (game.status !== 'waiting') return <Board game={game} me={me} header={header} />;
+  const room =
+    game.status !== 'waiting' ? (
+      <Board game={game} me={me} header={header} />
+    ) : (
+      <div className="room">
+        {header}
+        <NotificationPrompt />
+        <WaitingRoom game={game} me={me} />
+        <ChatPanel />
+      </div>
+    );
   return (
-    <div className="room">
-      {header}
-      <NotificationPrompt />
-      <WaitingRoom game={game} me={me} />
-      <ChatPanel />
-    </div>
+    <>
+      {room}
+      {leaveDialog}
+    </>
   );
 }
 
@@ -185,7 +204,7 @@ function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }):
   return (
     <div className="card game-over" role="status">
       <h2>{iWon ? 'You won!' : `${winner?.username ?? 'Someone'} won!`}</h2>
-      {last?.guestWinner === true && iWon && (
+      {prize > 0 && last?.guestWinner === true && iWon && (
         <>
           <p>Create an account to claim your {prize} tokens!</p>
           <Link className="button button-primary" to={`/auth?gameId=${game.id}&guestId=${me?.id}&amount=${prize}`}>
@@ -193,8 +212,10 @@ function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }):
           </Link>
         </>
       )}
-      {last?.guestWinner === true && !iWon && <p>The winner needs to register to claim their {prize} token prize.</p>}
-      {last?.guestWinner !== true && (
+      {prize > 0 && last?.guestWinner === true && !iWon && (
+        <p>The winner needs to register to claim their {prize} token prize.</p>
+      )}
+      {prize > 0 && last?.guestWinner !== true && (
         <p>
           {iWon ? `${prize} SRT tokens are yours.` : `${winner?.username ?? 'The winner'} takes ${prize} SRT tokens.`}
         </p>

@@ -102,10 +102,7 @@ export function PlayNow({
       </button>
     );
   return (
-    <section className="card play-now" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="sr-only">
-        Play now
-      </h2>
+    <section className="card play-now" aria-label="Quick start">
       <div className="play-now-buttons">
         {button('computer', 'Play the computer', 'button-primary')}
         {button('quick', 'Quick match', 'button-secondary')}
