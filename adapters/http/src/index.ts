@@ -9,6 +9,7 @@ export { CATEGORY_STATUS, type ErrorField, httpStatus, installErrorHandling, sen
 export { type InboxRoutesOptions, inboxRoutes } from './inbox-routes.js';
 export { LoginFailures, TOO_MANY_ATTEMPTS } from './login-failures.js';
 export { type MainRoutesOptions, mainRoutes } from './main-routes.js';
+export { type NotificationRoutesOptions, notificationRoutes } from './notification-routes.js';
 export { restPollFastPath } from './poll-fast-path.js';
 export { publicGamesRoutes } from './public-games.js';
 export { type RatingRoutesOptions, ratingRoutes } from './rating-routes.js';

@@ -174,6 +174,10 @@ export class KyselyAccountsStore implements AccountsStore {
           .deleteFrom('friends')
           .where((eb) => eb.or([eb('user_id', 'in', ids), eb('friend_id', 'in', ids)]))
           .execute();
+        await trx
+          .deleteFrom('notifications')
+          .where((eb) => eb.or([eb('user_id', 'in', ids), eb('from_user_id', 'in', ids)]))
+          .execute();
         await trx.deleteFrom('results').where('user_id', 'in', ids).execute();
         await trx.deleteFrom('guest_links').where('guest_id', 'in', ids).execute();
         await trx.updateTable('support_messages').set({ user_id: null }).where('user_id', 'in', ids).execute();

@@ -46,17 +46,28 @@ export function toGameRow(game: StoredGame): Omit<GamesTable, 'seen_at'> {
     listed: game.listed ? 1 : 0,
     phase: game.state.phase,
     turn_due_at: game.seatClock.turnDueAt,
-    seat_clock: JSON.stringify({ strikes: game.seatClock.strikes, away: game.seatClock.away }),
+    seat_clock: JSON.stringify(seatClockJson(game.seatClock)),
   };
 }
 
-/** The seat clock of a row; rows stored before clocks existed read as no strikes, nobody away. */
+/** What of a seat clock the `seat_clock` column keeps (`turnDueAt` has its own column, for the jobs' queries). */
+function seatClockJson(clock: SeatClock): Omit<SeatClock, 'turnDueAt'> {
+  const { turnDueAt: _, ...rest } = clock;
+  return rest;
+}
+
+/**
+ * The seat clock of a row; rows stored before clocks existed read as no strikes, nobody away, and
+ * rows from before presence (docs/product.md §D13) as nobody gone.
+ */
 function seatClockOf(row: Selectable<GamesTable>): SeatClock {
-  const rest = JSON.parse(row.seat_clock) as Partial<Pick<SeatClock, 'strikes' | 'away'>>;
+  const rest = JSON.parse(row.seat_clock) as Partial<Omit<SeatClock, 'turnDueAt'>>;
   return {
     turnDueAt: row.turn_due_at === null ? null : Number(row.turn_due_at),
     strikes: rest.strikes ?? {},
     away: rest.away ?? [],
+    ...(rest.moveDueAt === undefined ? {} : { moveDueAt: rest.moveDueAt }),
+    ...(rest.gone === undefined ? {} : { gone: rest.gone }),
   };
 }
 

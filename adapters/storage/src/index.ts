@@ -7,6 +7,7 @@ export { KyselyInboxStore } from './inbox-store.js';
 export { KyselyLeases } from './leases-store.js';
 export { HOUSE_ID } from './ledger.js';
 export { type Dialect, migrate } from './migrations.js';
+export { KyselyNotificationsStore } from './notifications-store.js';
 export {
   type BusEvent,
   CLUSTER_CHANNEL,

@@ -11,6 +11,7 @@ import { ratings } from './migrations/0009-ratings.js';
 import { bots } from './migrations/0010-bots.js';
 import { settings } from './migrations/0011-settings.js';
 import { tournaments } from './migrations/0012-tournaments.js';
+import { notifications } from './migrations/0013-notifications.js';
 import type { Dialect } from './migrations/dialect.js';
 
 export type { Dialect } from './migrations/dialect.js';
@@ -34,6 +35,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0010_bots': bots,
   '0011_settings': settings,
   '0012_tournaments': tournaments,
+  '0013_notifications': notifications(dialect),
 });
 
 /** Brings the schema up to date; throws (refusing to start) if a migration fails. */

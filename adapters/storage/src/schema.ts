@@ -240,7 +240,27 @@ export interface TournamentsTable {
   data: string;
 }
 
+/**
+ * A player's notification (migration 0013): so far a friend's invitation into a main game, one per
+ * sender and game (sending it again renews it). Times in ms since the epoch.
+ */
+export interface NotificationsTable {
+  id: Generated<number>;
+  /** The player it is for. */
+  user_id: number;
+  /** `game_invite`. */
+  kind: string;
+  from_user_id: number;
+  game_id: string;
+  /** The game's name when the invitation was sent. */
+  game_name: string;
+  created_at: number;
+  /** When the player saw it, or null while unread. */
+  read_at: number | null;
+}
+
 export interface Database {
+  notifications: NotificationsTable;
   tournaments: TournamentsTable;
   user_preferences: UserPreferencesTable;
   bot_tokens: BotTokensTable;

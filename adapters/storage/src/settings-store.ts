@@ -93,6 +93,10 @@ export class KyselySettingsStore implements SettingsStore {
         .deleteFrom('friends')
         .where((eb) => eb.or([eb('user_id', 'in', ids), eb('friend_id', 'in', ids)]))
         .execute();
+      await trx
+        .deleteFrom('notifications')
+        .where((eb) => eb.or([eb('user_id', 'in', ids), eb('from_user_id', 'in', ids)]))
+        .execute();
       await trx.deleteFrom('ratings').where('user_id', 'in', ids).execute();
       await trx.deleteFrom('rating_history').where('user_id', 'in', ids).execute();
       await trx.deleteFrom('support_messages').where('user_id', 'in', ids).execute();

@@ -20,6 +20,7 @@ const ALL = [
   '0010_bots',
   '0011_settings',
   '0012_tournaments',
+  '0013_notifications',
 ];
 const TABLES = [
   'bot_tokens',
@@ -33,6 +34,7 @@ const TABLES = [
   'held_prizes',
   'invite_codes',
   'ledger',
+  'notifications',
   'presence',
   'rate_counters',
   'rating_history',
@@ -118,14 +120,14 @@ describe.each(DIALECTS)('%s migrations', (dialect) => {
     expect(await second.selectFrom('users').select('id').execute()).toEqual([{ id: 0 }]);
   });
 
-  it('migrate - a database left at 0003 gets only 0004 to 0012 and keeps its accounts', async () => {
+  it('migrate - a database left at 0003 gets only 0004 to 0013 and keeps its accounts', async () => {
     const old = connect(await temp.location('migrate'));
     await run(old);
     // Back to the 0003 state: 0004, 0005, 0007 to 0009 added tables, 0006 to 0008 columns and indexes.
     const later = ['support_messages', 'waitlist', 'friends', 'guest_links', 'held_prizes', 'results'];
     const cluster = ['presence', 'cluster_nodes', 'game_leases', 'rate_counters', 'rating_history', 'ratings'];
-    // 0010 and 0011 added tables, an index and users' columns; 0012 a table.
-    cluster.push('bot_tokens', 'user_preferences', 'tournaments');
+    // 0010 and 0011 added tables, an index and users' columns; 0012 and 0013 a table each.
+    cluster.push('bot_tokens', 'user_preferences', 'tournaments', 'notifications');
     for (const index of ['sessions_user', 'users_guest_created', 'users_bot_owner']) {
       await old.schema.dropIndex(index).execute();
     }

@@ -32,8 +32,19 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
       { id: 'G3', phase: 'waiting', updatedAt: 1000 },
     ]);
 
-    const saved = { ...clocked, version: 2, seatClock: { turnDueAt: null, strikes: {}, away: [] } };
-    expect(await store.save(saved, 1)).toBe('saved');
+    // Presence (docs/product.md §D13): a dropped seat's time and the due seats' own deadline round-trip too.
+    const dropped = {
+      ...clocked,
+      version: 2,
+      seatClock: { turnDueAt: 4000, strikes: {}, away: [], moveDueAt: 9000, gone: { a: 3980 } },
+    };
+    expect(await store.save(dropped, 1)).toBe('saved');
+    expect((await store.load('G1'))?.seatClock).toEqual(dropped.seatClock);
+    expect(await store.withTurnDue('test')).toEqual([{ id: 'G1', turnDueAt: 4000 }]);
+
+    const saved = { ...clocked, version: 3, seatClock: { turnDueAt: null, strikes: {}, away: [] } };
+    expect(await store.save(saved, 2)).toBe('saved');
+    expect((await store.load('G1'))?.seatClock).toEqual(saved.seatClock);
     expect(await store.withTurnDue('test')).toEqual([]);
   });
 
@@ -43,7 +54,8 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
     await store.insert(inPhase('G1', 'playing'));
     await store.insert(inPhase('G2', 'finished'));
     await store.insert(inPhase('G3', 'setup'));
-    // Back to the 0005 schema, rows kept (0012 to 0007 undone first: they only added tables, indexes and columns).
+    // Back to the 0005 schema, rows kept (0013 to 0007 undone first: they only added tables, indexes and columns).
+    await db.schema.dropTable('notifications').execute();
     await db.schema.dropTable('tournaments').execute();
     await db.schema.dropTable('user_preferences').execute();
     await db.schema.alterTable('users').dropColumn('deleted_at').execute();
@@ -70,6 +82,7 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
       '0010_bots',
       '0011_settings',
       '0012_tournaments',
+      '0013_notifications',
     ]);
     expect((await store.load('G1'))?.seatClock).toEqual({ turnDueAt: null, strikes: {}, away: [] });
     const open = await store.unfinished('test');

@@ -63,7 +63,11 @@ export class Connections {
     cluster.announce({ t: 'socket', u: user.id, c: connection.id, at: connection.openedAt });
   }
 
-  close(connection: Connection): void {
+  /**
+   * Forgets a closed socket; resolves once its presence row is gone (so `connectedElsewhere`
+   * then answers for the user's other sockets only).
+   */
+  close(connection: Connection): Promise<void> {
     const wasOpen = this.all.delete(connection);
     for (const game of connection.games) this.byGame.get(game)?.delete(connection);
     connection.games.clear();
@@ -73,8 +77,25 @@ export class Connections {
     }
     const { cluster } = this;
     if (wasOpen && user !== null && cluster !== undefined && !this.stopped) {
-      void this.writePresence(() => cluster.presence.closed(user.id, connection.id));
+      return this.writePresence(() => cluster.presence.closed(user.id, connection.id));
     }
+    return Promise.resolve();
+  }
+
+  /** Whether this node is shutting down (its sockets close for that, not because players left). */
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
+  /**
+   * Whether user `userId` still has a live main socket: here, or on a live node of the cluster (a
+   * reconnection that reached another node, or the socket that replaced this one).
+   */
+  async connectedElsewhere(userId: number): Promise<boolean> {
+    if (this.byUser.has(userId)) return true;
+    const { cluster } = this;
+    if (cluster === undefined) return false;
+    return (await cluster.presence.lastActive(userId, Date.now())) !== null;
   }
 
   /** The client did something: not away; the presence row hears of it at most every `PRESENCE_WRITE_MS`. */

@@ -50,6 +50,20 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
   });
   const handle = mainDispatch({ games, connections, sent, watchers, gameBudget });
 
+  /**
+   * The user's socket closed while seated in `seated` (docs/product.md §D13 presence): unless they
+   * have another live socket (here or on another node), each of those games hears they dropped.
+   */
+  async function dropped(user: User, seated: readonly string[], closing: Promise<void>): Promise<void> {
+    await closing;
+    if (await connections.connectedElsewhere(user.id)) return;
+    for (const gameId of seated) await games.disconnected(user, gameId);
+    // Back already (a new socket came while the drop was written): undo it.
+    if (await connections.connectedElsewhere(user.id)) {
+      for (const gameId of seated) await games.reconnected(user, gameId);
+    }
+  }
+
   fastify.route({
     method: 'GET',
     url: SOCKET_PATH,
@@ -104,7 +118,13 @@ async function mainSocketRoutes(fastify: FastifyInstance, options: MainSocketOpt
               .stop(connection, gameId)
               .catch((error: unknown) => request.log.warn({ err: error }, 'leaving the watchers failed'));
           }
-          connections.close(connection);
+          const seated = watchers.seatedGames(connection);
+          const closing = connections.close(connection);
+          if (user !== null && seated.length > 0 && !connections.stopping) {
+            dropped(user, seated, closing).catch((error: unknown) =>
+              request.log.warn({ err: error }, 'noting a dropped player failed'),
+            );
+          }
         },
       });
     },

@@ -10,6 +10,7 @@ import {
   botRoutes,
   inboxRoutes,
   installErrorHandling,
+  notificationRoutes,
   ratingRoutes,
   recordsRoutes,
   restPollFastPath,
@@ -25,6 +26,7 @@ import {
   KyselyGamesStore,
   KyselyInboxStore,
   KyselyLeases,
+  KyselyNotificationsStore,
   KyselyRateCounters,
   KyselyRatingsStore,
   KyselySettingsStore,
@@ -43,6 +45,7 @@ import {
   InboxService,
   JOB_RESCUE_MS,
   MemoryRateCounters,
+  NotificationsService,
   RateLimiter,
   RatingsService,
   Records,
@@ -299,6 +302,17 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     variants.main.games,
   );
   await app.register(tournamentRoutes, { auth, tournaments });
+  // Friends' invitations into main games and the bell's list (docs/product.md §D13 friend-invitations).
+  const notifications = new NotificationsService(
+    {
+      notifications: new KyselyNotificationsStore(db),
+      friends: new KyselyFriendsStore(db),
+      accounts: new KyselyAccountsStore(db),
+      clock: systemClock,
+    },
+    variants.main.games,
+  );
+  await app.register(notificationRoutes, { auth, notifications });
   await mountVariants(app, variants, {
     auth,
     tokens,

@@ -78,6 +78,7 @@ describe('main game socket', () => {
     const before = afterFirst?.game as MainGameState;
     const hand = me(before, first.user.id).handCards.map((c) => c.id);
 
+    const heardBefore = second.socket.all('game_state').length;
     await first.socket.close();
     const again: Seat = { ...first, socket: await SocketClient.connect(server.base, first.jar) };
     const back = await joinGame(again, gameId);
@@ -88,8 +89,18 @@ describe('main game socket', () => {
     expect(me(back, first.user.id).hasLeft).toBe(false);
     expect(back.currentTurn).toBe(before.currentTurn);
     expect(back.playedCards).toEqual(before.playedCards);
-    // Rejoining changed nothing, so the other player heard nothing.
-    await second.socket.none('game_state');
+    // The game did not change for the drop: the other player heard at most the seat's presence
+    // (reconnecting, then back: docs/product.md §D13), ending with the seat connected again.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const after = second.socket
+      .all('game_state')
+      .slice(heardBefore)
+      .map((f) => f.game);
+    for (const state of after) {
+      expect([state.currentTurn, state.playedCards]).toEqual([before.currentTurn, before.playedCards]);
+    }
+    if (after.length > 0) expect(me(after.at(-1) as MainGameState, first.user.id).connection).toBe('connected');
+    second.socket.drain();
 
     // The reconnected socket is in the game again: it hears the next move.
     const table = [again, second];

@@ -26,6 +26,8 @@ const game: MainGameState = {
       isGuest: false,
       isBot: false,
       isComputer: false,
+      connection: 'connected',
+      droppedAt: null,
       isHost: true,
       isReady: true,
       isCurrentTurn: false,

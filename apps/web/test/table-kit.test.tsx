@@ -94,6 +94,8 @@ describe('table kit - the main game and the REST game as models', () => {
       isGuest: true,
       isBot: false,
       isComputer: false,
+      connection: 'connected',
+      droppedAt: null,
       isHost: false,
       isReady: true,
       isCurrentTurn: false,

@@ -19,6 +19,7 @@ export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, r
 export * from './emoji-picker.js';
 export * from './main-game.js';
 export * from './main-socket.js';
+export * from './notifications.js';
 export * from './preference-defaults.js';
 export * from './public-games.js';
 export * from './ratings.js';

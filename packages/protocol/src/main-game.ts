@@ -78,6 +78,14 @@ export const MainPlayer = Type.Object({
   hasLeft: Type.Boolean(),
   /** Timed out three turns in a row: the AI plays this seat until its player acts again. */
   away: Type.Boolean(),
+  /**
+   * The seat's presence from its player's sockets (docs/product.md §D13): `connected`;
+   * `reconnecting` from the moment the last socket closed (`droppedAt`; 20 s later the computer
+   * plays the seat when it is due); `away` while the computer plays it (dropped, left, or timed out).
+   */
+  connection: Type.Union([Type.Literal('connected'), Type.Literal('reconnecting'), Type.Literal('away')]),
+  /** When the player's last socket closed (ms since the epoch), while `reconnecting`; else null. */
+  droppedAt: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type MainPlayer = Static<typeof MainPlayer>;
 

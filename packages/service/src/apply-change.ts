@@ -10,6 +10,7 @@ import {
 } from '@palace/core';
 import type { Changed, GameServiceOptions, Origin, ServerChange } from './game-change.js';
 import type { Json, StoredGame } from './ports.js';
+import { seatNotices } from './presence-clock.js';
 import { clockAfter, nextServerSeat, seatClockOf } from './seat-clock.js';
 import type { ServiceError } from './service-error.js';
 
@@ -17,6 +18,7 @@ import type { ServiceError } from './service-error.js';
 export interface Applying<M extends Json> {
   readonly react: GameServiceOptions<M>['react'] | undefined;
   readonly listed: GameServiceOptions<M>['listed'] | undefined;
+  readonly seatNotice: GameServiceOptions<M>['seatNotice'] | undefined;
   readonly turnMs: number;
   readonly startDelayMs: number;
 }
@@ -32,7 +34,7 @@ export function applyChange<M extends Json>(
   change: ServerChange<M>,
   how: Applying<M> & { readonly now: number; readonly origin: Origin },
 ): Result<Changed<M>, ServiceError> {
-  const { now, origin, react, listed, turnMs, startDelayMs } = how;
+  const { now, origin, react, listed, seatNotice, turnMs, startDelayMs } = how;
   let state: GameState = game.state;
   let record: GameRecord = game.record;
   const events: GameEvent[] = [];
@@ -48,7 +50,7 @@ export function applyChange<M extends Json>(
   // (docs/product.md §D13 countdown-clock).
   const from = game.state.phase !== 'playing' && state.phase === 'playing' ? now + startDelayMs : now;
   const planned = change.meta ?? game.meta;
-  const meta = events.length > 0 && react !== undefined ? react(planned, events, state, now) : planned;
+  const reacted = events.length > 0 && react !== undefined ? react(planned, events, state, now) : planned;
   const seatClock = clockAfter({
     before: { state: game.state, clock: seatClockOf(game) },
     state,
@@ -59,6 +61,14 @@ export function applyChange<M extends Json>(
     now: from,
     turnMs,
   });
+  // The table is told of each seat whose presence changed (docs/product.md §D13 presence).
+  const meta =
+    seatNotice === undefined
+      ? reacted
+      : seatNotices(seatClockOf(game), seatClock, state).reduce(
+          (m, notice) => seatNotice(m, notice, state, now),
+          reacted,
+        );
   const aiWaiting = nextServerSeat(state, seatClock) >= 0;
   const aiDueAt = !aiWaiting
     ? null

@@ -11,6 +11,7 @@ import type {
   SeatClock,
   StoredGame,
 } from './ports.js';
+import type { SeatNotice } from './presence-clock.js';
 import type { Rescues } from './rescues.js';
 import type { ServiceError } from './service-error.js';
 
@@ -67,6 +68,11 @@ export interface GameServiceOptions<M extends Json> {
   readonly effects?: (before: StoredGame<M> | null, after: StoredGame<M>, events: readonly GameEvent[]) => Effects;
   /** How long a human seat has for what is due, in ms (default `TURN_MS`, docs/product.md §D6). */
   readonly turnMs?: number | undefined;
+  /**
+   * Writes the line the table is told when a seat's presence changes (dropped, away, back:
+   * docs/product.md §D13), in the change that makes it; `at` is the change's time in ms.
+   */
+  readonly seatNotice?: (meta: M, notice: SeatNotice, state: GameState, at: number) => M;
   /**
    * The pause between the deal and the first move in which nobody can act (the main game's
    * countdown): the first turn's clock and the first AI move wait for it. Default 0.

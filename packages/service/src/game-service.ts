@@ -4,8 +4,10 @@ import type { Changed, GameServiceOptions, Origin, Planner, ServerChange, Servic
 import { expiredKind, GameJobs } from './game-jobs.js';
 import { GameMemory } from './game-memory.js';
 import { firstVersion, type NewGame } from './new-game.js';
-import type { Effects, Json, SeatClock, StoredGame } from './ports.js';
-import { forgive, seatClockOf, TURN_MS } from './seat-clock.js';
+import type { Effects, Json, StoredGame } from './ports.js';
+import { seatPresence } from './presence-clock.js';
+import { seatClockOf, TURN_MS } from './seat-clock.js';
+import { comeBack, dropped } from './server-moves.js';
 import { type ServiceError, serviceError } from './service-error.js';
 
 export type { Change, Changed, GameServiceOptions, Planner, ServerChange, ServicePorts } from './game-change.js';
@@ -39,7 +41,13 @@ export class GameService<M extends Json> {
     const startDelayMs = options.startDelayMs ?? 0;
     if (!Number.isInteger(startDelayMs) || startDelayMs < 0)
       throw new RangeError(`startDelayMs must be a whole number, 0 or more, got ${startDelayMs}`);
-    this.applying = { react: options.react, listed: options.listed, turnMs, startDelayMs };
+    this.applying = {
+      react: options.react,
+      listed: options.listed,
+      seatNotice: options.seatNotice,
+      turnMs,
+      startDelayMs,
+    };
     this.jobs = new GameJobs<M>(ports, kind, {
       get: (id) => this.get(id),
       write: (id, plan) => this.write(id, plan, { keepAiDeadline: false, byServer: true }),
@@ -123,21 +131,26 @@ export class GameService<M extends Json> {
 
   /**
    * Notes that the holder of `seat` was seen in `game` (an authenticated view or join): the game is
-   * touched and, if the seat was away, it is theirs again (one write, only then). Answers the game
-   * as it now is.
+   * touched and, if the seat was away or its player had dropped, it is theirs again (one write, only
+   * then). Answers the game as it now is.
    */
   async seen(game: StoredGame<M>, seat: string): Promise<StoredGame<M>> {
     this.touch(game.id);
-    if (!seatClockOf(game).away.includes(seat)) return game;
-    const back = await this.write(
-      game.id,
-      (fresh) =>
-        seatClockOf(fresh).away.includes(seat)
-          ? ok({ commands: [], seatClock: (clock: SeatClock) => forgive(clock, [seat]) })
-          : ok(null),
-      { keepAiDeadline: true, byServer: false },
-    );
+    if (seatPresence(seatClockOf(game), seat) === 'connected') return game;
+    const back = await this.write(game.id, (fresh) => ok(comeBack(fresh, seat)), {
+      keepAiDeadline: true,
+      byServer: false,
+    });
     return back.ok ? back.value.game : game;
+  }
+
+  /**
+   * The player of `seat` in game `id` dropped: their last socket closed (docs/product.md §D13
+   * presence). A human seat of an unfinished game, connected until now, is reconnecting from now.
+   */
+  async gone(id: string, seat: string): Promise<void> {
+    const now = this.ports.clock.now();
+    await this.write(id, (fresh) => ok(dropped(fresh, seat, now)), { keepAiDeadline: true, byServer: true });
   }
 
   /**

@@ -50,10 +50,25 @@ export {
   type WaitlistApplication,
   type WaitlistInput,
 } from './accounts/inbox.js';
+export { type InviteError, type InviteErrorCode, inviteError } from './accounts/invite-errors.js';
 export { MemoryAccountsStore } from './accounts/memory-accounts.js';
 export { MemoryBotsStore } from './accounts/memory-bots.js';
+export { MemoryNotificationsStore } from './accounts/memory-notifications.js';
 export { MemorySettingsStore } from './accounts/memory-settings.js';
 export { MEMORY_HOUSE, MemoryBank } from './accounts/memory-tokens.js';
+export {
+  inviteStatus,
+  type MainGameReader,
+  type NewInvitation,
+  NOTIFICATIONS_KEPT,
+  type Notification,
+  type NotificationSender,
+  type NotificationsPage,
+  type NotificationsPorts,
+  NotificationsService,
+  type NotificationsStore,
+  type StoredNotification,
+} from './accounts/notifications.js';
 export {
   type AccountDeletion,
   type PasswordChange,
@@ -101,6 +116,13 @@ export {
 export { COMPUTER_ID_BASE } from './main-game/main-computers.js';
 export { MAIN_KIND, MainGames, type MainListener } from './main-game/main-games.js';
 export {
+  type CreateInput,
+  type MainChatEntry,
+  type MainMeta,
+  type MainTournamentMeta,
+  mainGameId,
+} from './main-game/main-meta.js';
+export {
   COMPUTER_GAME_NAME,
   PLAY_NOW_SIZE,
   playComputer,
@@ -108,13 +130,7 @@ export {
   type QuickMatched,
   quickMatch,
 } from './main-game/main-play-now.js';
-export {
-  type CreateInput,
-  type MainChatEntry,
-  type MainMeta,
-  type MainTournamentMeta,
-  mainGameId,
-} from './main-game/main-meta.js';
+export { presenceText, TABLE_LINE_USER } from './main-game/main-presence.js';
 export { mainChatMessage, mainView } from './main-game/main-view.js';
 export { MAIN_WATCHERS_MAX } from './main-game/main-watchers.js';
 export type {
@@ -136,6 +152,13 @@ export type {
   UnfinishedGame,
 } from './ports.js';
 export { withoutEntries } from './ports.js';
+export {
+  PRESENCE_GRACE_MS,
+  type SeatNotice,
+  type SeatPresence,
+  seatPresence,
+  WAITING_GONE_MS,
+} from './presence-clock.js';
 export { PUBLIC_KIND, PublicGames } from './public-game/public-games.js';
 export type {
   PublicActor,

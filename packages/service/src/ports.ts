@@ -61,6 +61,13 @@ export interface SeatClock {
   readonly strikes: Readonly<Record<string, number>>;
   /** Seat ids the server plays until their players come back. */
   readonly away: readonly string[];
+  /**
+   * The due seats' own deadline when `turnDueAt` is earlier for a presence deadline (a dropped
+   * player's grace, docs/product.md §D13); absent when `turnDueAt` is theirs.
+   */
+  readonly moveDueAt?: number | null;
+  /** Seat id → when its player's last socket closed (reconnecting, then away); absent: none gone. */
+  readonly gone?: Readonly<Record<string, number>>;
 }
 
 /** The house account: the other side of gifts, fees, refunds and prizes. */

@@ -9,6 +9,7 @@ import {
   MIN_SEATS,
 } from '@palace/core';
 import type { SeatClock, StoredGame } from './ports.js';
+import { goneDeadline, leftAway, withoutGone } from './presence-clock.js';
 
 /** How long a human seat has for what is due (a move, the face-up choice) by default, in ms (docs/product.md §D6). */
 export const TURN_MS = 60_000;
@@ -46,6 +47,9 @@ export function clockedSeats(state: GameState, clock: SeatClock): string[] {
   const ids: string[] = [];
   state.seats.forEach((seat, index) => {
     if (seat.ai !== null || clock.away.includes(seat.id)) return;
+    // A waiting game does not choose for a player who dropped: their seat waits, then is given up
+    // (docs/product.md §D13 waiting-games), so the game never starts around them.
+    if (state.phase === 'waiting' && clock.gone?.[seat.id] !== undefined) return;
     const due = dueAction(state, index);
     const clocked =
       due === 'move' || (due === 'chooseFaceUp' && (state.phase === 'setup' || state.seats.length >= MIN_SEATS));
@@ -54,13 +58,15 @@ export function clockedSeats(state: GameState, clock: SeatClock): string[] {
   return ids;
 }
 
-/** The seat ids that `commands` act for (a `start` from the host system acts for nobody). */
+/** The seat ids that `commands` act for (a `start` from the host system acts for nobody; a `leave` for nobody either). */
 export function actorsOf(commands: readonly Command[]): string[] {
-  return commands.flatMap((command) => (command.seat === null ? [] : [command.seat]));
+  // Leaving is not acting at the table: a player who leaves is not forgiven an away mark.
+  return commands.flatMap((command) => (command.seat === null || command.type === 'leave' ? [] : [command.seat]));
 }
 
-/** `clock` with the strikes and the away mark of `seats` cleared: their players acted or came back. */
+/** `clock` with the strikes, the away mark and the gone mark of `seats` cleared: their players acted or came back. */
 export function forgive(clock: SeatClock, seats: readonly string[]): SeatClock {
+  clock = withoutGone(clock, seats);
   const hit = seats.filter((id) => clock.away.includes(id) || clock.strikes[id] !== undefined);
   if (hit.length === 0) return clock;
   const strikes = Object.fromEntries(Object.entries(clock.strikes).filter(([id]) => !hit.includes(id)));
@@ -70,7 +76,9 @@ export function forgive(clock: SeatClock, seats: readonly string[]): SeatClock {
 /** `clock` without seats no longer at the table (a freed seat id may be taken by someone else). */
 export function pruned(clock: SeatClock, state: GameState): SeatClock {
   const seated = (id: string): boolean => state.seats.some((seat) => seat.id === id);
-  const gone = [...clock.away, ...Object.keys(clock.strikes)].filter((id) => !seated(id));
+  const gone = [...clock.away, ...Object.keys(clock.strikes), ...Object.keys(clock.gone ?? {})].filter(
+    (id) => !seated(id),
+  );
   return gone.length === 0 ? clock : forgive(clock, gone);
 }
 
@@ -118,7 +126,8 @@ export function nextTurnDue(
   if (due.length === 0) return null;
   const was = clockedSeats(before.state, before.clock);
   const same = due.length === was.length && due.every((id) => was.includes(id));
-  return !played && same && before.clock.turnDueAt !== null ? before.clock.turnDueAt : now + turnMs;
+  const running = before.clock.moveDueAt ?? before.clock.turnDueAt;
+  return !played && same && running !== null ? running : now + turnMs;
 }
 
 /**
@@ -177,9 +186,18 @@ export function clockAfter(input: {
   const { before, state, commands, now } = input;
   let clock = input.alter?.(before.clock, state) ?? before.clock;
   if (!input.byServer) clock = forgive(clock, actorsOf(commands));
-  clock = pruned(clock, state);
-  const turnDueAt = input.clocked
-    ? nextTurnDue(before, { state, clock }, commands.length > 0, now, input.turnMs)
-    : null;
-  return turnDueAt === clock.turnDueAt ? clock : { ...clock, turnDueAt };
+  clock = leftAway(pruned(clock, state), state);
+  if (!input.clocked) return timed(clock, null, null);
+  const move = nextTurnDue(before, { state, clock }, commands.length > 0, now, input.turnMs);
+  // A dropped player's grace (or a waiting seat's 2 minutes) may run out first (docs/product.md §D13).
+  return timed(clock, move, goneDeadline(state, clock, clockedSeats(state, clock)));
+}
+
+/** `clock` with its job time: the earlier of the due seats' deadline `move` and the presence deadline. */
+function timed(clock: SeatClock, move: number | null, presence: number | null): SeatClock {
+  const { moveDueAt: _, ...rest } = clock;
+  if (presence !== null && (move === null || presence < move)) {
+    return { ...rest, turnDueAt: presence, ...(move === null ? {} : { moveDueAt: move }) };
+  }
+  return { ...rest, turnDueAt: move };
 }

@@ -1,9 +1,11 @@
-import { AI_POLICIES, aiCommand, type GameState } from '@palace/core';
+import { AI_POLICIES, aiCommand, type Command, type GameState } from '@palace/core';
 import type { ServerChange } from './game-change.js';
 import type { Json, SeatClock, StoredGame } from './ports.js';
+import { awayNow, goneOut, markGone, seatPresence, withoutGone } from './presence-clock.js';
 import {
   clockedSeats,
   everyoneLeaves,
+  forgive,
   greedyFor,
   nextServerSeat,
   seatClockOf,
@@ -29,14 +31,32 @@ export function aiTurn<M extends Json>(game: StoredGame<M>, now: number): Server
   return command === null ? null : { commands: [command] };
 }
 
-/** The turn clock ran out: every seat it runs for is played once with the greedy AI and struck. */
+/**
+ * The turn clock ran out (docs/product.md §D6, §D13). In a waiting game, seats gone for
+ * `WAITING_GONE_MS` leave (the creator's: everyone leaves, the game closes; fees refunded by the
+ * variant's effects). In setup and play, a due seat whose player dropped more than the grace ago
+ * becomes away and is played at once; when the due seats' own deadline has passed, each is played
+ * once with the greedy AI and struck.
+ */
 export function turnRunOut<M extends Json>(game: StoredGame<M>, now: number): ServerChange<M> | null {
   const clock = seatClockOf(game);
   if (clock.turnDueAt === null || now < clock.turnDueAt) return null;
-  const timedOut = clockedSeats(game.state, clock);
+  const { state } = game;
+  const due = clockedSeats(state, clock);
+  const dropped = goneOut(state, clock, due, now);
+  if (state.phase === 'waiting' && dropped.length > 0) {
+    const creator = state.seats[0]?.id;
+    const commands =
+      creator !== undefined && dropped.includes(creator)
+        ? everyoneLeaves(state)
+        : dropped.map((seat): Command => ({ type: 'leave', seat }));
+    if (commands !== null) return { commands, seatClock: (before: SeatClock) => withoutGone(before, dropped) };
+  }
+  const timedOut = (clock.moveDueAt ?? clock.turnDueAt) <= now ? due.filter((id) => !dropped.includes(id)) : [];
+  const played = [...dropped.filter((id) => due.includes(id)), ...timedOut];
   return {
-    commands: greedyFor(game, timedOut),
-    seatClock: (before: SeatClock, after: GameState) => struck(before, after, timedOut),
+    commands: greedyFor(game, played),
+    seatClock: (before: SeatClock, after: GameState) => struck(awayNow(before, dropped), after, timedOut),
   };
 }
 
@@ -45,4 +65,17 @@ export function expired<M extends Json>(game: StoredGame<M>, now: number, kind: 
   if (game.state.phase !== 'waiting' || now - game.updatedAt < WAITING_EXPIRY_MS) return null;
   const commands = everyoneLeaves(game.state);
   return commands === null ? null : { commands, kind };
+}
+
+/** The player of `seat` came back (or was seen): the seat is theirs again, if it was away or dropped. */
+export function comeBack<M extends Json>(game: StoredGame<M>, seat: string): ServerChange<M> | null {
+  if (seatPresence(seatClockOf(game), seat) === 'connected') return null;
+  return { commands: [], seatClock: (clock: SeatClock) => forgive(clock, [seat]) };
+}
+
+/** The player of human `seat` dropped at `now` (an unfinished game, the seat connected until now). */
+export function dropped<M extends Json>(game: StoredGame<M>, seat: string, now: number): ServerChange<M> | null {
+  const human = game.state.seats.some((s) => s.id === seat && s.ai === null);
+  const open = game.state.phase !== 'finished' && seatPresence(seatClockOf(game), seat) === 'connected';
+  return human && open ? { commands: [], seatClock: (clock: SeatClock) => markGone(clock, seat, now) } : null;
 }

@@ -93,9 +93,9 @@ describe('web client - shell and auth in a real browser', () => {
       const balance = await page.evaluate(async () => (await fetch('/api/tokens/balance')).json());
       expect(balance).toEqual({ balance: 100 });
 
-      // In the shell a player sees the bell with "3", and the drawer says "Player" with Logout.
+      // In the shell a player sees the bell (nothing unread: no count), and the drawer says "Player" with Logout.
       await page.goto(`${base}/somewhere`);
-      await page.getByRole('button', { name: 'Notifications (3)' }).waitFor();
+      await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
       await page.getByRole('button', { name: 'Open menu' }).click();
       const drawer = page.getByRole('dialog', { name: 'Menu' });
       await drawer.getByText('Player', { exact: true }).waitFor();

@@ -44,11 +44,13 @@ describe('web client - play now', () => {
     await over.waitFor();
   }
 
-  for (const [from, size] of [
-    ['/', { width: 390, height: 844 }],
-    ['/play', { width: 1440, height: 900 }],
+  // The phone plays the whole game; the desktop plays until the computer has answered a move (a
+  // whole game through the UI is the slowest thing in the suite: one is enough).
+  for (const [from, size, toTheEnd] of [
+    ['/', { width: 390, height: 844 }, true],
+    ['/play', { width: 1440, height: 900 }, false],
   ] as const) {
-    it(`web - Play the computer: one tap from ${from} at ${size.width}x${size.height} to a card in hand, then to the end`, async () => {
+    it(`web - Play the computer: one tap from ${from} at ${size.width}x${size.height} to a card in hand, then ${toTheEnd ? 'to the end' : 'a move each'}`, async () => {
       const { page } = await browser(size);
       await page.goto(`${base}${from}`);
       await page.getByText('Play the computer').waitFor();
@@ -70,6 +72,27 @@ describe('web client - play now', () => {
         .first()
         .waitFor({ timeout: 15_000 });
       await shot(page, `play-now-computer-table-${size.width}`);
+      if (!toTheEnd) {
+        // One move of ours, then the computer's: the turn comes back, or the board changed.
+        await page.getByText('Your turn', { exact: true }).waitFor({ timeout: 15_000 });
+        const pileLabel = () => page.locator('[data-zone="pile"]').getAttribute('aria-label');
+        const pile = await pileLabel();
+        const playable = page.locator('[data-zone="own"] button[data-card-id]:not([disabled])');
+        if ((await playable.count()) > 0) {
+          await playable.first().click();
+          await page.getByRole('button', { name: 'Play', exact: true }).click();
+        } else {
+          await page.getByRole('button', { name: 'Pick Up' }).click();
+        }
+        // The server took the move (the pile changed), then the computer moved: our turn again.
+        await expect.poll(pileLabel).not.toBe(pile);
+        await page
+          .getByText('Your turn', { exact: true })
+          .or(page.locator('.game-over'))
+          .first()
+          .waitFor({ timeout: 15_000 });
+        return;
+      }
       await playToEnd(page);
       const panel = await page.locator('.game-over').textContent();
       expect(panel).toMatch(/You won!|Computer 1 won!/);
@@ -99,6 +122,27 @@ describe('web client - play now', () => {
     await chooseFaceUp(a.page);
     await chooseFaceUp(b.page);
     await a.page.getByRole('button', { name: 'Pick Up' }).waitFor({ timeout: 15_000 });
+    // B closes the browser mid-game: A's table says so on B's seat, and the chat has the line
+    // (docs/product.md §D13 presence; the computer's takeover 20 s later is the service's test).
+    await b.close();
+    await a.page.locator('[data-zone="seat"]', { hasText: 'Reconnecting…' }).waitFor();
+    await shot(a.page, 'play-now-seat-reconnecting');
+
+    // A waiting game whose creator closed the browser leaves everyone else's lobby.
+    const d = await browser({ width: 1440, height: 900 });
+    await d.page.goto(`${base}/play`);
+    await d.page.getByRole('button', { name: 'Change' }).click();
+    await d.page.getByLabel('Players').selectOption('4');
+    await d.page.getByRole('button', { name: 'Quick match', exact: true }).click();
+    await d.page.waitForURL(/\/play\?gameId=\d+$/);
+    await c.page.reload();
+    const listed = c.page.locator('.game-card', { hasText: '1/4 players' });
+    await listed.first().waitFor();
+    await d.close();
+    // The lobby refreshes every 5 s.
+    await expect
+      .poll(() => c.page.locator('.game-card', { hasText: '1/4 players' }).count(), { timeout: 12_000 })
+      .toBe(0);
   }, 60_000);
 
   it('web - a quick match nobody joins offers "Add the computer instead" after 30 s', async () => {

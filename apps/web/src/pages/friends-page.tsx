@@ -1,7 +1,9 @@
 import './pages.css';
-import type { OnlineFriend } from '@palace/protocol';
+import type { LobbyGame, OnlineFriend } from '@palace/protocol';
 import { type FormEvent, type KeyboardEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { apiGet, apiRequest } from '../lib/api.js';
+import { invitableGames } from '../lib/invitations.js';
 import { byPresence, presenceLabel } from '../lib/tokens-format.js';
 import { present, useLoad } from '../lib/use-load.js';
 import { Avatar } from '../shell/avatar.js';
@@ -10,14 +12,16 @@ import { toast } from '../stores/toast-store.js';
 import { LoadError } from '../ui/load-error.js';
 import { failureToast, whileBusy } from '../ui/send.js';
 import { SignInPrompt } from '../ui/sign-in-prompt.js';
+import { FriendInvite } from './friend-invite.js';
 
 /** How often the list (and everyone's online status) is fetched again, in ms. */
 export const FRIENDS_REFRESH_MS = 15_000;
 
 /**
  * `/friends` (docs/product.md §D5): friends with their status (online, away, offline; fetched again every
- * 15 s), adding by username and removing after a confirm step. Visitors and guests are asked to
- * register.
+ * 15 s), adding by username, inviting into a waiting game the player sits in (docs/product.md §D13
+ * friend-invitations; a row without such a game links to /play instead) and removing after a
+ * confirm step. Visitors and guests are asked to register.
  */
 export function FriendsPage(): ReactElement {
   const user = useAuth((s) => s.user);
@@ -43,13 +47,19 @@ export function FriendsPage(): ReactElement {
 
 function FriendsList({ userId }: { readonly userId: number }): ReactElement {
   const friends = useLoad(() => present(apiGet<OnlineFriend[]>('/api/friends/online')), userId);
+  // The player's own waiting games with a free seat (the lobby lists private ones to their players).
+  const lobby = useLoad(() => present(apiGet<LobbyGame[]>('/api/games')), userId);
   const { reload } = friends;
+  const reloadGames = lobby.reload;
   useEffect(() => {
     const timer = setInterval(() => {
-      if (!document.hidden) reload();
+      if (document.hidden) return;
+      reload();
+      reloadGames();
     }, FRIENDS_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [reload]);
+  }, [reload, reloadGames]);
+  const games = lobby.data === null ? null : invitableGames(lobby.data, userId);
   const list = friends.data === null ? [] : byPresence(friends.data);
   const online = list.filter((f) => f.status === 'online').length;
   return (
@@ -70,7 +80,7 @@ function FriendsList({ userId }: { readonly userId: number }): ReactElement {
         ) : (
           <ul className="friend-list">
             {list.map((friend) => (
-              <FriendRow key={friend.id} friend={friend} onRemoved={reload} />
+              <FriendRow key={friend.id} friend={friend} games={games} onRemoved={reload} onInvited={reloadGames} />
             ))}
           </ul>
         )}
@@ -138,9 +148,17 @@ function AddFriend({ onAdded }: { readonly onAdded: () => void }): ReactElement 
   );
 }
 
-function FriendRow(props: { readonly friend: OnlineFriend; readonly onRemoved: () => void }): ReactElement {
-  const { friend } = props;
+function FriendRow(props: {
+  readonly friend: OnlineFriend;
+  /** The player's waiting games with a free seat; null while loading. */
+  readonly games: readonly LobbyGame[] | null;
+  readonly onRemoved: () => void;
+  readonly onInvited: () => void;
+}): ReactElement {
+  const { friend, games } = props;
   const [confirming, setConfirming] = useState(false);
+  /** The game this friend was last invited into from this row, for the row's status line. */
+  const [invited, setInvited] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
@@ -176,7 +194,28 @@ function FriendRow(props: { readonly friend: OnlineFriend; readonly onRemoved: (
       <span className="friend-text">
         <span className="friend-name">{friend.username}</span>
         <span className={`friend-status ${friend.status}`}>{status}</span>
+        {invited !== null && (
+          <span className="friend-invited" role="status">
+            Invited to {invited}
+          </span>
+        )}
+        {games !== null && games.length === 0 && (
+          <Link className="friend-hint" to="/play">
+            Create a game to invite friends
+          </Link>
+        )}
       </span>
+      {!confirming && games !== null && games.length > 0 && (
+        <FriendInvite
+          friend={friend}
+          games={games}
+          onSent={(game) => {
+            setInvited(game.name);
+            props.onInvited();
+          }}
+          onRefused={props.onInvited}
+        />
+      )}
       {confirming ? (
         <fieldset className="friend-confirm" aria-label={`Remove ${friend.username}?`}>
           <span className="friend-confirm-text">Remove {friend.username}?</span>

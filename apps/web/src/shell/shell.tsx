@@ -4,6 +4,7 @@ import { isGuest, useAuth } from '../stores/auth-store.js';
 import { useConfig } from '../stores/config-store.js';
 import { toast } from '../stores/toast-store.js';
 import { Avatar } from './avatar.js';
+import { Bell } from './bell.js';
 import { Icon } from './icons.js';
 import { isActive, menuEntries, SETTINGS_ENTRIES } from './nav.js';
 
@@ -41,12 +42,7 @@ export function Shell(): ReactElement {
             </Link>
           ) : (
             <>
-              <button type="button" className="icon-button bell" aria-label="Notifications (3)">
-                <Icon name="bell" />
-                <span className="badge" aria-hidden="true">
-                  3
-                </span>
-              </button>
+              <Bell userId={shown.id} />
               <Link to="/profile" aria-label="Your profile">
                 <Avatar name={shown.username} src={shown.avatar} size={32} />
               </Link>

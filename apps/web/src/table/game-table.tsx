@@ -146,7 +146,9 @@ function Seats({ seats }: { readonly seats: readonly TableSeat[] }): ReactElemen
 }
 
 function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: number }): ReactElement {
-  const counts = `${seat.handCount} in hand · ${seat.faceDownCount} down`;
+  const flags = seat.flags ?? [];
+  // The flags ("Away", "Reconnecting…", "Left") are part of what a screen reader hears of the seat.
+  const counts = `${seat.handCount} in hand · ${seat.faceDownCount} down${flags.length > 0 ? ` · ${flags.join(' · ')}` : ''}`;
   return (
     <li
       className={`gt-seat${seat.isTurn ? ' turn' : ''}`}
@@ -182,11 +184,6 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
           </LineIcon>{' '}
           {seat.handCount}
         </span>
-        {(seat.flags ?? []).map((flag) => (
-          <span key={flag} className="gt-flag">
-            {flag}
-          </span>
-        ))}
         {seat.isTurn && seat.deadline != null && <TurnClock deadline={seat.deadline} />}
       </div>
       <div className="gt-seat-table" aria-hidden={seat.open === undefined ? 'true' : undefined}>
@@ -213,6 +210,16 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
             <CardView key={card.id} card={card} size="mini" />
           ))}
         </fieldset>
+      )}
+      {flags.length > 0 && (
+        // A row of its own, the seat's whole width: "Reconnecting…" does not fit beside the cards.
+        <div className="gt-seat-flags" aria-hidden="true">
+          {flags.map((flag) => (
+            <span key={flag} className="gt-flag">
+              {flag}
+            </span>
+          ))}
+        </div>
       )}
     </li>
   );

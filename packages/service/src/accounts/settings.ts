@@ -20,10 +20,11 @@ export interface SettingsStore {
   /**
    * Anonymises `userId` and its bots, all at once or not at all: the username becomes
    * `deleted-<id>` (the old name is free again), e-mail, password, avatar, preferences, sessions,
-   * friends, presence, ratings, bot tokens and support/waitlist messages go; ledger rows and the
-   * balance stay (balances still sum to zero) and the account is marked deleted (off every
-   * leaderboard and friend search). Refused, changing nothing, while `userId` holds a seat in a main
-   * game that is waiting, being set up or in play. Answers the ids anonymised, the user's first.
+   * friends, notifications (sent or received), presence, ratings, bot tokens and support/waitlist
+   * messages go; ledger rows and the balance stay (balances still sum to zero) and the account is
+   * marked deleted (off every leaderboard and friend search). Refused, changing nothing, while
+   * `userId` holds a seat in a main game that is waiting, being set up or in play. Answers the ids
+   * anonymised, the user's first.
    */
   deleteAccount(userId: number, at: number): Promise<Result<readonly number[], 'settings/game_in_play'>>;
 }

@@ -12,6 +12,7 @@ import { effectsOf } from './main-effects.js';
 import { MAIN_LOBBY_LIMIT, MainLobby } from './main-lobby.js';
 import { type CreateInput, checkCreate, type MainMeta, mainGameId, reactMain } from './main-meta.js';
 import { playerGame, type TableInput, tournamentTable } from './main-new-game.js';
+import { mainSeatNotice } from './main-presence.js';
 import { feeOf, short } from './main-seating.js';
 
 /** The `kind` of main games in the store. */
@@ -37,6 +38,7 @@ export abstract class MainGameBase extends VariantGames<MainMeta> {
     super(ports, MAIN_KIND, {
       listed: (state, meta) => !meta.cancelled && state.phase !== 'finished',
       react: reactMain,
+      seatNotice: mainSeatNotice,
       gameId: () => String(1 + ports.ids.pick(MAIN_ID_MAX)),
       effects: effectsOf,
       turnMs: options.turnMs,

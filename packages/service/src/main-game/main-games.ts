@@ -170,6 +170,23 @@ export class MainGames extends MainGameBase {
     const id = mainGameId(rawId);
     if (id !== null) this.games.touch(id);
   }
+  /**
+   * The user's last socket closed while they sat in game `rawId` (docs/product.md §D13 presence): the
+   * seat is reconnecting for 20 s, then away (the computer plays it); a waiting game's seat is given
+   * up after 2 minutes more (the creator's closes the game). Coming back (a join) undoes it.
+   */
+  async disconnected(user: User, rawId: number | string): Promise<void> {
+    const id = mainGameId(rawId);
+    if (id !== null) await this.games.gone(id, userSeatId(user));
+  }
+
+  /** The user is connected again in game `rawId` (a socket of theirs is live): their seat is theirs again. */
+  async reconnected(user: User, rawId: number | string): Promise<void> {
+    const id = mainGameId(rawId);
+    const game = id === null ? null : await this.games.get(id);
+    if (game?.ok === true) await this.games.seen(game.value, userSeatId(user));
+  }
+
   private async hostChange(
     rawId: number | string,
     plan: (game: StoredGame<MainMeta>) => Result<Change<MainMeta>, ServiceError>,

@@ -1,5 +1,7 @@
 import type { LobbyGame } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
+import { seatPresence } from '../presence-clock.js';
+import { seatClockOf } from '../seat-clock.js';
 import { isComputerSeat } from './main-computers.js';
 import type { MainMeta } from './main-meta.js';
 import { iso, mainStatus, tableOfTournament } from './main-view.js';
@@ -15,6 +17,8 @@ const LOBBY_CACHE_MS = 5_000;
 export interface LobbyListing {
   readonly entry: LobbyGame;
   readonly private: boolean;
+  /** A waiting game whose creator is not connected: nobody else sees it (docs/product.md §D13 waiting-games). */
+  readonly hostAbsent: boolean;
 }
 
 export function lobbyEntry(game: StoredGame<MainMeta>): LobbyListing {
@@ -26,8 +30,13 @@ export function lobbyEntry(game: StoredGame<MainMeta>): LobbyListing {
       ? { id: Number(s.id), username: s.name, avatar: null, isBot: false, isComputer: isComputerSeat(game, s.id) }
       : { id: who.userId, username: who.username, avatar: who.avatar, isBot: who.isBot ?? false, isComputer: false };
   });
+  const hostSeat = String(meta.hostId);
   return {
     private: meta.isPrivate,
+    hostAbsent:
+      game.state.phase === 'waiting' &&
+      game.state.seats.some((s) => s.id === hostSeat) &&
+      seatPresence(seatClockOf(game), hostSeat) !== 'connected',
     entry: {
       id: Number(game.id),
       name: meta.name,
@@ -67,8 +76,9 @@ export class MainLobby {
       this.cache = cache;
     }
     const entries: LobbyGame[] = [];
-    for (const { entry, private: isPrivate } of cache.entries.values()) {
-      if (isPrivate && !entry.players.some((p) => p.id === viewerId)) continue;
+    for (const { entry, private: isPrivate, hostAbsent } of cache.entries.values()) {
+      const mine = entry.players.some((p) => p.id === viewerId);
+      if ((isPrivate || hostAbsent) && !mine) continue;
       entries.push(entry);
     }
     return entries;

@@ -3,6 +3,8 @@ import { MAIN_DEFAULT_RULES, type MainRules } from '@palace/protocol';
 import type { User } from '../accounts/account-ports.js';
 import { DEFAULT_AI_LEVEL } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
+import { seatPresence } from '../presence-clock.js';
+import { seatClockOf } from '../seat-clock.js';
 import { hasComputer } from './main-computers.js';
 import type { Answer } from './main-game-base.js';
 import type { MainGames } from './main-games.js';
@@ -86,6 +88,8 @@ function matches(game: StoredGame<MainMeta>, playerLimit: number, entryFee: numb
     meta.entryFee === entryFee &&
     state.seats.length < playerLimit &&
     !hasComputer(game) &&
+    // A game whose creator dropped is out of the lobby, and out of quick match (docs/product.md §D13).
+    seatPresence(seatClockOf(game), String(meta.hostId)) === 'connected' &&
     (!user.isBot || meta.allowBots === true) &&
     defaultRules(meta.rules)
   );

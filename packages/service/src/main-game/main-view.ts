@@ -1,7 +1,9 @@
 import { prizeFor, viewFor } from '@palace/core';
 import type { MainChatMessage, MainGameState, MainPlayer, RecentGame, TableOfTournament } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
+import { seatPresence } from '../presence-clock.js';
 import { rematchView } from '../rematch.js';
+import { seatClockOf } from '../seat-clock.js';
 import { isAway, turnDeadline } from '../seat-view.js';
 import { handCards, mainCard, masked } from '../wire-cards.js';
 import { isComputerSeat, potOf } from './main-computers.js';
@@ -52,6 +54,7 @@ export function mainStatus(game: StoredGame<MainMeta>): MainGameState['status'] 
 export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): MainGameState {
   const view = viewFor(game.state, viewerId === null ? null : String(viewerId));
   const { meta } = game;
+  const clock = seatClockOf(game);
   const players = view.seats.map((s): MainPlayer => {
     const who = meta.seats[s.id];
     const userId = who?.userId ?? Number(s.id);
@@ -73,6 +76,8 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
       faceDownCards: s.faceDown.map((b) => masked(b.id)),
       hasLeft: s.left,
       away: isAway(game, s.id),
+      connection: isComputer ? 'connected' : seatPresence(clock, s.id),
+      droppedAt: isComputer ? null : (clock.gone?.[s.id] ?? null),
     };
   });
   const prizeAmount = potOf(game, prizeFor(meta.entryFee, meta.playerLimit));

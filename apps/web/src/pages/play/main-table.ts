@@ -84,7 +84,9 @@ function seatOf(p: MainPlayer, game: MainGameState): TableSeat {
   const flags: string[] = [];
   // A computer player says so, with its level (docs/product.md §D13).
   if (p.isComputer) flags.push(p.aiLevel === undefined ? 'Computer' : `Computer · ${aiLevelLabel(p.aiLevel)}`);
+  // Presence (docs/product.md §D13): reconnecting for 20 s after the player's socket closed, then away.
   if (p.away) flags.push('Away');
+  else if (p.connection === 'reconnecting') flags.push(presenceWord(p.droppedAt, Date.now()));
   if (p.hasLeft) flags.push('Left');
   return {
     key: String(p.id),
@@ -98,4 +100,12 @@ function seatOf(p: MainPlayer, game: MainGameState): TableSeat {
     flags,
     deadline: p.isCurrentTurn ? game.turnDeadline : null,
   };
+}
+
+/** How long a dropped player shows as reconnecting before the seat shows as away (the server's grace). */
+export const RECONNECT_GRACE_MS = 20_000;
+
+/** "Reconnecting…" within the grace after `droppedAt`, "Away" after it. */
+export function presenceWord(droppedAt: number | null, now: number): string {
+  return droppedAt !== null && now - droppedAt >= RECONNECT_GRACE_MS ? 'Away' : 'Reconnecting…';
 }

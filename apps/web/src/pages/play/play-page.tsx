@@ -3,12 +3,15 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { lazyModule, useLazyModule } from '../../lib/lazy-module.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { useGame } from '../../stores/game-store.js';
-import { toast } from '../../stores/toast-store.js';
+import { toast, useToasts } from '../../stores/toast-store.js';
 import { CreateGame } from './create-game.js';
 import { Lobby } from './lobby.js';
 import { PlayNow, type PlayNowKind, startPlayNow } from './play-now.js';
 import { RoomBoundary } from './room-boundary.js';
 import { RoomLoading } from './room-loading.js';
+
+/** The title of the toast a visitor signed in as a guest automatically is welcomed with. */
+const WELCOME_TITLE = 'Playing as a guest';
 
 /** The lobby's address: leaving a game from `/play?gameId=7` or `/play/7` lands here. */
 const LOBBY_PATH = '/play';
@@ -74,7 +77,7 @@ export function PlayPage(): ReactElement {
         // A tap on Play the computer or Quick match elsewhere needs no welcome: the game is the answer.
         startParam.current === null &&
         toast({
-          title: 'Playing as a guest',
+          title: WELCOME_TITLE,
           description: "Welcome! You've been automatically logged in as a guest user.",
         }),
       () => {
@@ -91,6 +94,13 @@ export function PlayPage(): ReactElement {
   useEffect(() => {
     if (user !== null) connect();
   }, [user, connect]);
+
+  // The lobby's welcome is the lobby's: a room (a table soon) opening takes it away with it.
+  useEffect(() => {
+    if (raw === null) return;
+    const { toasts, dismiss } = useToasts.getState();
+    for (const shown of toasts) if (shown.title === WELCOME_TITLE) dismiss(shown.id);
+  }, [raw]);
 
   // The whole address is replaced, path included: `/play/7` keeps its id if only the query goes.
   useEffect(() => {

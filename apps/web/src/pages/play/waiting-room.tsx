@@ -7,6 +7,7 @@ import { sortHand, tableCards } from '../../table/cards.js';
 import { FaceUpChoice } from '../../table/face-up-choice.js';
 import { BotMark } from '../../ui/bot-mark.js';
 import { AiLevelSelect, AiTag, useAiLevel } from '../variants/ai-level.js';
+import { presenceWord } from './main-table.js';
 
 /** How long a waiting host waits before the room offers "Add the computer instead" (docs/product.md §D13). */
 export const COMPUTER_OFFER_MS = 30_000;
@@ -62,6 +63,9 @@ export function WaitingRoom({ game, me }: { game: MainGameState; me: MainPlayer 
               {p.isBot && <BotMark />}
               {p.isComputer && <AiTag isAI level={p.aiLevel} />}
             </span>
+            {p.connection !== 'connected' && (
+              <span className="ready-badge">{p.away ? 'Away' : presenceWord(p.droppedAt, Date.now())}</span>
+            )}
             <span className={`ready-badge${p.isReady ? ' ready' : ''}`}>{p.isReady ? 'Ready' : 'Choosing cards'}</span>
             {hosting && p.isComputer && (
               <button
