@@ -14,8 +14,8 @@ export const JOIN_ATTEMPTS = 3;
 export const JOIN_FIRST_DELAY_MS = 500;
 export const JOIN_WAIT_MS = 3_000;
 export const LOBBY_RETURN_MS = 2_000;
-/** The refusal of a seat in a game already started (core's `game/started`). */
-const STARTED_TEXT = 'The game has already started';
+/** The refusals of a seat in a game already started or full (core's `game/started`, `seat/full`): watch it instead. */
+const NO_SEAT_TEXTS: readonly string[] = ['The game has already started', 'This game is full'];
 /** Game toasts stay 3 s. */
 export const GAME_TOAST_MS = 3_000;
 
@@ -243,9 +243,9 @@ export const useGame = create<GameStore>()((set, get) => {
         if (get().rematchOf !== null) set({ rematchOf: null });
         playNowWaiter?.(null);
         const joining = get().joining;
-        if (joining !== null && !watching && text === STARTED_TEXT && Number(message.gameId) === joining) {
-          // A game in play opened by its link (a private game's invitation) by someone without a
-          // seat: watch it instead (docs/product.md §D11 watching).
+        if (joining !== null && !watching && NO_SEAT_TEXTS.includes(text) && Number(message.gameId) === joining) {
+          // A game in play, or a full one, opened by its link (a private game's invitation) by
+          // someone without a seat: watch it instead (docs/product.md §D11 watching, §D13).
           watching = true;
           send({ type: 'watch_game', gameId: joining });
           break;
