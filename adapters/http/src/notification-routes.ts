@@ -9,7 +9,7 @@ import {
 } from '@palace/protocol';
 import type { AuthService, Notification, NotificationsService } from '@palace/service';
 import type { FastifyInstance } from 'fastify';
-import { CATEGORY_STATUS, installErrorHandling } from './errors.js';
+import { installErrorHandling, sendError } from './errors.js';
 import { sessionGuard } from './session.js';
 
 const refusals = { 400: MessageBody, 401: MessageBody, 403: MessageBody, 404: MessageBody, 409: MessageBody };
@@ -45,7 +45,7 @@ export async function notificationRoutes(fastify: FastifyInstance, options: Noti
       const user = await signedIn(request, reply);
       if (user === null) return reply;
       const sent = await notifications.invite(user, request.params.id, request.body.gameId);
-      if (!sent.ok) return reply.code(CATEGORY_STATUS[sent.error.category]).send({ message: sent.error.message });
+      if (!sent.ok) return sendError(reply, sent.error, 'message');
       return reply.send(sent.value);
     },
   );

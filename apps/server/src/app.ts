@@ -114,7 +114,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     // On PostgreSQL each stored change is announced to the other nodes inside its transaction.
     store: new KyselyGamesStore(db, config.databaseUrl === undefined ? undefined : gameAnnouncer(nodeId)),
     clock: systemClock,
-    ids: cryptoIds,
+    ids: config.dealSeeds === undefined ? cryptoIds : { ...cryptoIds, seed: config.dealSeeds },
     scheduler,
     publisher: new LocalPublisher(),
     // A game's AI turns, turn clocks and sweeps run on one node at a time (the game's lease).

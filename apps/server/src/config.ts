@@ -73,6 +73,13 @@ export interface ServerConfig {
    * inject a manual one instead of waiting 30 minutes. Not read from the environment.
    */
   readonly roomClock?: Clock;
+  /**
+   * Where each new game's secret deal seed comes from (default the operating system's secure random
+   * source). The browser suites pass a counter, so their games are the same deals on every run and
+   * a whole game through the UI takes the same number of moves (docs/web.md "Tests"). Never read
+   * from the environment: a predictable seed in production would let anyone know every deal.
+   */
+  readonly dealSeeds?: () => string;
 }
 
 /** Fastify's `trustProxy`: the trusted addresses/CIDRs, or the number of proxy hops. */

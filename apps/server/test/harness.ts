@@ -60,12 +60,23 @@ export interface ServerOptions {
   readonly nodeId?: string;
   /** `TRUST_PROXY`: whose `X-Forwarded-For` is believed (tests that act from many addresses name 127.0.0.1). */
   readonly trustProxy?: readonly string[] | number;
+  /**
+   * Deal every game from `{dealSeed}-1`, `{dealSeed}-2`, … in the order the games are made, instead
+   * of a random seed: the same deals, so the same game lengths, on every run (the browser suites).
+   */
+  readonly dealSeed?: string;
 }
 
 /** The per-address limits every test server starts with unless told otherwise. */
 const TEST_LIMITS: Partial<AbuseLimits> = { authPerMinute: 100_000, gamesPerMinute: 100_000, guestsPerMinute: 100_000 };
 
 /** Invite codes every test server starts with unless told otherwise. */
+/** Seeds `{prefix}-1`, `{prefix}-2`, … one per call. */
+function counterSeeds(prefix: string): () => string {
+  let n = 0;
+  return () => `${prefix}-${++n}`;
+}
+
 export const TEST_INVITES: readonly string[] = Array.from({ length: 20 }, (_, i) => `INVITE-${i + 1}`);
 
 /** Starts a server. */
@@ -99,6 +110,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
       ...(options.nodeId === undefined ? {} : { nodeId: options.nodeId }),
       ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+      ...(options.dealSeed === undefined ? {} : { dealSeeds: counterSeeds(options.dealSeed) }),
     });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -50,7 +50,6 @@ export {
   type WaitlistApplication,
   type WaitlistInput,
 } from './accounts/inbox.js';
-export { type InviteError, type InviteErrorCode, inviteError } from './accounts/invite-errors.js';
 export { MemoryAccountsStore } from './accounts/memory-accounts.js';
 export { MemoryBotsStore } from './accounts/memory-bots.js';
 export { MemoryNotificationsStore } from './accounts/memory-notifications.js';

@@ -151,6 +151,27 @@ const DEFINITIONS = {
   'bots/limit': { category: 'conflict', message: 'You can have at most 3 bots.' },
   /** A bot id that is not one of the caller's bots. */
   'bots/not_found': { category: 'not_found', message: 'Bot not found.' },
+  // — Game invitations between friends (docs/product.md §D13 friend-invitations) —
+  /** A guest or a bot inviting: friends are for registered players. */
+  'invite/registered_only': { category: 'forbidden', message: 'Register to invite friends to a game' },
+  /** Inviting oneself. */
+  'invite/self': { category: 'invalid', message: 'You cannot invite yourself' },
+  /** No registered player has that id (or the account was deleted). */
+  'invite/unknown_player': { category: 'not_found', message: 'No player with that id' },
+  /** The player exists but is not the inviter's friend. */
+  'invite/not_friends': { category: 'forbidden', message: 'You can only invite your friends' },
+  /** No main game with that id. */
+  'invite/game_not_found': { category: 'not_found', message: 'Game not found' },
+  /** The inviter holds no seat in the game. */
+  'invite/not_seated': { category: 'forbidden', message: 'You can only invite friends to a game you are in' },
+  /** The game is being played already. */
+  'invite/started': { category: 'conflict', message: 'This game has already started' },
+  /** The game is finished or was closed before it started. */
+  'invite/over': { category: 'conflict', message: 'This game is over' },
+  /** Every seat is taken. */
+  'invite/full': { category: 'conflict', message: 'This game is full' },
+  /** The friend sits in the game already. */
+  'invite/already_seated': { category: 'conflict', message: 'Your friend is already in this game' },
   // — Computer players in the main game (docs/product.md §D13 computer-seats) —
   /** Adding or removing a computer player by someone who is not the game's host. */
   'computer/host_only': { category: 'forbidden', message: 'Only the host can add or remove computer players' },

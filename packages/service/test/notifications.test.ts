@@ -2,11 +2,11 @@ import type { Result } from '@palace/core';
 import { NOTIFICATIONS_SHOWN } from '@palace/protocol';
 import { describe, expect, it } from 'vitest';
 import {
-  type InviteError,
   inviteStatus,
   MemoryNotificationsStore,
   NOTIFICATIONS_KEPT,
   NotificationsService,
+  type ServiceError,
   type User,
 } from '../src/index.js';
 import { chooseFaceUp, guest, playToEnd, registered, seated, setup, stored } from './main-support.js';
@@ -24,13 +24,13 @@ function withNotifications() {
 }
 
 /** The value of an accepted invitation; throws with the refusal's code otherwise. */
-function accepted<T>(result: Result<T, InviteError>): T {
+function accepted<T>(result: Result<T, ServiceError>): T {
   if (!result.ok) throw new Error(`refused: ${result.error.code}`);
   return result.value;
 }
 
 /** The refusal's code and message, or null when accepted. */
-function refused(result: Result<unknown, InviteError>): { code: string; message: string } | null {
+function refused(result: Result<unknown, ServiceError>): { code: string; message: string } | null {
   return result.ok ? null : { code: result.error.code, message: result.error.message };
 }
 

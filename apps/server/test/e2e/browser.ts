@@ -138,13 +138,15 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Runs a real server (real SQLite file) with the built web client for the suite's tests;
- * `started` receives it once it listens. Closed after the suite.
+ * Runs a real server (real SQLite file) with the built web client for the suite's tests, its
+ * games dealt from fixed seeds (`dealSeed`); `started` receives it once it listens. Closed after the suite.
  */
 export function useWebServer(options: Omit<ServerOptions, 'webDir'>, started: (server: TestServer) => void): void {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startServer({ ...options, webDir: ensureWebBuilt() });
+    // Fixed deals (unless a suite names its own): a whole game through the UI takes the same moves on
+    // every run, so a suite's time does not swing with the luck of the deal.
+    server = await startServer({ dealSeed: 'e2e', ...options, webDir: ensureWebBuilt() });
     started(server);
   }, 120_000);
   afterAll(async () => {

@@ -46,3 +46,11 @@ export async function loseInBrowser(page: Page, base: string, other: Seat, gameI
     stop();
   }
 }
+
+/** In the main game's waiting room: the first three hand cards face up, then "I'm Ready to Play". */
+export async function chooseFaceUpInBrowser(page: Page): Promise<void> {
+  const hand = page.getByRole('group', { name: 'Your hand' }).getByRole('button');
+  await hand.first().waitFor();
+  for (let i = 0; i < 3; i++) await hand.nth(i).click();
+  await page.getByRole('button', { name: "I'm Ready to Play" }).click();
+}

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { audit } from './axe-audit.js';
 import { type BrowserUser, openBrowser, shot, useWebServer } from './browser.js';
+import { chooseFaceUpInBrowser } from './main-browser.js';
 import { TABLE_SIZES } from './table-fit.js';
 
 /**
@@ -50,13 +51,6 @@ describe('web client - leaving the main game', () => {
   afterAll(async () => {
     for (const user of users) await user.close();
   });
-
-  async function chooseFaceUp(page: Page): Promise<void> {
-    const hand = page.getByRole('group', { name: 'Your hand' }).getByRole('button');
-    await hand.first().waitFor();
-    for (let i = 0; i < 3; i++) await hand.nth(i).click();
-    await page.getByRole('button', { name: "I'm Ready to Play" }).click();
-  }
 
   /** The question is open, says what happens, and has its two answers, focus on Stay. */
   async function asked(page: Page): Promise<void> {
@@ -108,8 +102,8 @@ describe('web client - leaving the main game', () => {
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     await join();
 
-    await chooseFaceUp(host.page);
-    await chooseFaceUp(page);
+    await chooseFaceUpInBrowser(host.page);
+    await chooseFaceUpInBrowser(page);
     await page.getByText('Game Starting').waitFor();
     await page.getByText('Game Starting').waitFor({ state: 'detached', timeout: 8000 });
     await host.page.getByText('Game Starting').waitFor({ state: 'detached', timeout: 8000 });

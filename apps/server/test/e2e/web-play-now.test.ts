@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserUsers, shot, useWebServer } from './browser.js';
+import { chooseFaceUpInBrowser } from './main-browser.js';
 
 /**
  * Play now in real browsers (docs/web.md "Play now", docs/product.md §D13): one tap from `/` or
@@ -16,12 +17,6 @@ describe('web client - play now', () => {
   const browser = browserUsers();
 
   const hand = (page: Page) => page.getByRole('group', { name: 'Your hand' }).getByRole('button');
-
-  async function chooseFaceUp(page: Page): Promise<void> {
-    await hand(page).first().waitFor();
-    for (let i = 0; i < 3; i++) await hand(page).nth(i).click();
-    await page.getByRole('button', { name: "I'm Ready to Play" }).click();
-  }
 
   /** Plays the human seat to the end: the lowest playable card, else pick up. */
   async function playToEnd(page: Page): Promise<void> {
@@ -66,7 +61,7 @@ describe('web client - play now', () => {
       await expect(seats.nth(1).textContent()).resolves.toMatch(/Computer 1.*\(AI\).*Normal/);
       await expect(page.locator('.room-meta').textContent()).resolves.toContain('no prize');
       await shot(page, `play-now-computer-${size.width}`);
-      await chooseFaceUp(page);
+      await chooseFaceUpInBrowser(page);
       await page
         .getByText(/Your turn|Waiting for Computer 1/)
         .first()
@@ -119,8 +114,8 @@ describe('web client - play now', () => {
     const card = c.page.locator('.game-card', { hasText: 'Quick match' }).filter({ hasText: '2/2 players' });
     await card.getByRole('button', { name: 'Watch Quick match' }).waitFor();
     await expect(card.getByRole('button', { name: /Join/ }).count()).resolves.toBe(0);
-    await chooseFaceUp(a.page);
-    await chooseFaceUp(b.page);
+    await chooseFaceUpInBrowser(a.page);
+    await chooseFaceUpInBrowser(b.page);
     await a.page.getByRole('button', { name: 'Pick Up' }).waitFor({ timeout: 15_000 });
     // B closes the browser mid-game: A's table says so on B's seat, and the chat has the line
     // (docs/product.md §D13 presence; the computer's takeover 20 s later is the service's test).
@@ -161,7 +156,7 @@ describe('web client - play now', () => {
     await offer.click();
     await expect.poll(() => page.locator('.ready-list li').count()).toBe(3);
     await expect(page.locator('.ready-list').textContent()).resolves.toMatch(/Computer 1.*Computer 2/);
-    await chooseFaceUp(page);
+    await chooseFaceUpInBrowser(page);
     await page.getByRole('button', { name: 'Pick Up' }).waitFor({ timeout: 15_000 });
   }, 60_000);
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BrowserUser, openBrowser, shot, useWebServer } from './browser.js';
+import { chooseFaceUpInBrowser } from './main-browser.js';
 
 /**
  * The main game in two real browsers against the real server: a registered player creates a game,
@@ -16,13 +17,6 @@ describe('web client - /play in two browsers', () => {
   afterAll(async () => {
     for (const user of users) await user.close();
   });
-
-  async function chooseFaceUp(page: Page): Promise<void> {
-    const hand = page.getByRole('group', { name: 'Your hand' }).getByRole('button');
-    await hand.first().waitFor();
-    for (let i = 0; i < 3; i++) await hand.nth(i).click();
-    await page.getByRole('button', { name: "I'm Ready to Play" }).click();
-  }
 
   /**
    * One move if it is this page's turn: the lowest playable card, else pick up. A `yielding`
@@ -86,10 +80,10 @@ describe('web client - /play in two browsers', () => {
     await guest.page.goto(`${base}/play?gameId=${gameId}`);
     await guest.page.getByRole('heading', { name: 'Waiting for players' }).waitFor();
 
-    await chooseFaceUp(host.page);
+    await chooseFaceUpInBrowser(host.page);
     await host.page.getByText("You're ready. The game starts when everyone has chosen.").waitFor();
     await shot(host.page, 'play-waiting');
-    await chooseFaceUp(guest.page);
+    await chooseFaceUpInBrowser(guest.page);
     await guest.page.getByText('Game Starting').waitFor();
     await shot(guest.page, 'play-countdown');
     await guest.page.getByText('Game Starting').waitFor({ state: 'detached', timeout: 6000 });

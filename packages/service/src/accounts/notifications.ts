@@ -2,9 +2,8 @@ import { err, ok, type Result } from '@palace/core';
 import { type InviteGameStatus, NOTIFICATIONS_SHOWN } from '@palace/protocol';
 import type { MainMeta } from '../main-game/main-meta.js';
 import type { Clock, StoredGame } from '../ports.js';
-import type { ServiceError } from '../service-error.js';
+import { type ServiceError, type ServiceErrorCode, serviceError } from '../service-error.js';
 import type { AccountsStore, FriendsStore, User } from './account-ports.js';
-import { type InviteError, type InviteErrorCode, inviteError } from './invite-errors.js';
 
 /** Notifications one player keeps at most: an invitation beyond the newest this many is dropped. */
 export const NOTIFICATIONS_KEPT = 50;
@@ -88,9 +87,12 @@ export interface NotificationsPorts {
   readonly clock: Clock;
 }
 
-type Answer<T> = Promise<Result<T, InviteError>>;
+type Answer<T> = Promise<Result<T, ServiceError>>;
 
-const refuse = (code: InviteErrorCode) => err(inviteError(code));
+/** The refusals of an invitation (`invite/…` in service-error.ts). */
+type InviteErrorCode = Extract<ServiceErrorCode, `invite/${string}`>;
+
+const refuse = (code: InviteErrorCode) => err(serviceError(code));
 
 /**
  * Where main game `game` stands for player `userId` (null: the game is gone): `seated` while they
