@@ -3,7 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPostgresUrl } from '@palace/adapter-storage';
 import { parseOrigins } from '@palace/adapter-ws';
-import type { Clock, PasswordHasher } from '@palace/service';
+import type { Clock, PasswordHasher, PresenceTimes } from '@palace/service';
 import type { AbuseLimits } from './security.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -80,6 +80,11 @@ export interface ServerConfig {
    * from the environment: a predictable seed in production would let anyone know every deal.
    */
   readonly dealSeeds?: () => string;
+  /**
+   * How long the main game waits on a dropped player (default docs/product.md §D13's 20 s, and 2
+   * minutes more in a waiting game); the real-server tests shorten them. Not read from the environment.
+   */
+  readonly presenceTimes?: PresenceTimes;
 }
 
 /** Fastify's `trustProxy`: the trusted addresses/CIDRs, or the number of proxy hops. */

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RestGameState, RestPlayer, RestSeated } from '@palace/protocol';
-import type { Clock } from '@palace/service';
+import type { Clock, PresenceTimes } from '@palace/service';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildServer } from '../src/app.js';
@@ -65,6 +65,8 @@ export interface ServerOptions {
    * of a random seed: the same deals, so the same game lengths, on every run (the browser suites).
    */
   readonly dealSeed?: string;
+  /** The main game's presence times (a dropped player's grace, a waiting seat's limit), shortened. */
+  readonly presence?: PresenceTimes;
 }
 
 /** The per-address limits every test server starts with unless told otherwise. */
@@ -111,6 +113,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       ...(options.nodeId === undefined ? {} : { nodeId: options.nodeId }),
       ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
       ...(options.dealSeed === undefined ? {} : { dealSeeds: counterSeeds(options.dealSeed) }),
+      ...(options.presence === undefined ? {} : { presenceTimes: options.presence }),
     });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });

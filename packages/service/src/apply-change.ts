@@ -10,7 +10,7 @@ import {
 } from '@palace/core';
 import type { Changed, GameServiceOptions, Origin, ServerChange } from './game-change.js';
 import type { Json, StoredGame } from './ports.js';
-import { seatNotices } from './presence-clock.js';
+import { type PresenceTimes, seatNotices } from './presence-clock.js';
 import { clockAfter, nextServerSeat, seatClockOf } from './seat-clock.js';
 import type { ServiceError } from './service-error.js';
 
@@ -21,6 +21,7 @@ export interface Applying<M extends Json> {
   readonly seatNotice: GameServiceOptions<M>['seatNotice'] | undefined;
   readonly turnMs: number;
   readonly startDelayMs: number;
+  readonly presence: PresenceTimes;
 }
 
 /**
@@ -34,7 +35,7 @@ export function applyChange<M extends Json>(
   change: ServerChange<M>,
   how: Applying<M> & { readonly now: number; readonly origin: Origin },
 ): Result<Changed<M>, ServiceError> {
-  const { now, origin, react, listed, seatNotice, turnMs, startDelayMs } = how;
+  const { now, origin, react, listed, seatNotice, turnMs, startDelayMs, presence } = how;
   let state: GameState = game.state;
   let record: GameRecord = game.record;
   const events: GameEvent[] = [];
@@ -60,6 +61,7 @@ export function applyChange<M extends Json>(
     clocked: change.kind === undefined,
     now: from,
     turnMs,
+    presence,
   });
   // The table is told of each seat whose presence changed (docs/product.md §D13 presence).
   const meta =

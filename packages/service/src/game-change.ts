@@ -11,7 +11,7 @@ import type {
   SeatClock,
   StoredGame,
 } from './ports.js';
-import type { SeatNotice } from './presence-clock.js';
+import type { PresenceTimes, SeatNotice } from './presence-clock.js';
 import type { Rescues } from './rescues.js';
 import type { ServiceError } from './service-error.js';
 
@@ -78,6 +78,8 @@ export interface GameServiceOptions<M extends Json> {
    * countdown): the first turn's clock and the first AI move wait for it. Default 0.
    */
   readonly startDelayMs?: number | undefined;
+  /** How long a dropped seat is waited for (default `PRESENCE_TIMES`, docs/product.md §D13; tests shorten it). */
+  readonly presence?: PresenceTimes | undefined;
 }
 
 /** A change the service makes itself: it may also alter the seat clock or retire the game. */

@@ -1,6 +1,7 @@
 import { ok, type Result } from '@palace/core';
 import type { Changed, ServerChange, ServicePorts } from './game-change.js';
 import type { Json, StoredGame } from './ports.js';
+import { PRESENCE_TIMES, type PresenceTimes } from './presence-clock.js';
 import { ABANDON_MS, allAway, seatClockOf, WAITING_EXPIRY_MS } from './seat-clock.js';
 import { aiTurn, expired, turnRunOut } from './server-moves.js';
 import type { ServiceError } from './service-error.js';
@@ -72,6 +73,7 @@ export class GameJobs<M extends Json> {
     private readonly ports: ServicePorts,
     private readonly kind: string,
     private readonly host: JobHost<M>,
+    private readonly presence: PresenceTimes = PRESENCE_TIMES,
   ) {
     this.startedAt = ports.clock.now();
     ports.rescues?.add(() => this.rescue());
@@ -179,7 +181,7 @@ export class GameJobs<M extends Json> {
       return false;
     }
     const done = await this.exclusive(id, () =>
-      this.host.write(id, (game) => ok(turnRunOut(game, this.ports.clock.now()))),
+      this.host.write(id, (game) => ok(turnRunOut(game, this.ports.clock.now(), this.presence))),
     );
     return done !== null;
   }

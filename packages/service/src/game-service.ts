@@ -1,11 +1,11 @@
 import { err, ok, type Result } from '@palace/core';
 import { type Applying, applyChange } from './apply-change.js';
 import type { Changed, GameServiceOptions, Origin, Planner, ServerChange, ServicePorts } from './game-change.js';
-import { expiredKind, GameJobs } from './game-jobs.js';
+import { expiredKind, GameJobs, type JobHost } from './game-jobs.js';
 import { GameMemory } from './game-memory.js';
 import { firstVersion, type NewGame } from './new-game.js';
 import type { Effects, Json, StoredGame } from './ports.js';
-import { seatPresence } from './presence-clock.js';
+import { PRESENCE_TIMES, seatPresence } from './presence-clock.js';
 import { seatClockOf, TURN_MS } from './seat-clock.js';
 import { comeBack, dropped } from './server-moves.js';
 import { type ServiceError, serviceError } from './service-error.js';
@@ -41,17 +41,10 @@ export class GameService<M extends Json> {
     const startDelayMs = options.startDelayMs ?? 0;
     if (!Number.isInteger(startDelayMs) || startDelayMs < 0)
       throw new RangeError(`startDelayMs must be a whole number, 0 or more, got ${startDelayMs}`);
-    this.applying = {
-      react: options.react,
-      listed: options.listed,
-      seatNotice: options.seatNotice,
-      turnMs,
-      startDelayMs,
-    };
-    this.jobs = new GameJobs<M>(ports, kind, {
-      get: (id) => this.get(id),
-      write: (id, plan) => this.write(id, plan, { keepAiDeadline: false, byServer: true }),
-    });
+    const { react, listed, seatNotice, presence = PRESENCE_TIMES } = options;
+    this.applying = { react, listed, seatNotice, turnMs, startDelayMs, presence };
+    const write: JobHost<M>['write'] = (id, plan) => this.write(id, plan, { keepAiDeadline: false, byServer: true });
+    this.jobs = new GameJobs<M>(ports, kind, { get: (id) => this.get(id), write }, presence);
   }
 
   /** Creates a game, applying `initial` (for example the creator's `sit`) before it is first stored. */

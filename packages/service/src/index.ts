@@ -153,6 +153,8 @@ export type {
 export { withoutEntries } from './ports.js';
 export {
   PRESENCE_GRACE_MS,
+  PRESENCE_TIMES,
+  type PresenceTimes,
   type SeatNotice,
   type SeatPresence,
   seatPresence,

@@ -16,6 +16,17 @@ export const PRESENCE_GRACE_MS = 20_000;
 /** How long a seat of a waiting game may be gone before it is given up: reconnecting, then 2 minutes away. */
 export const WAITING_GONE_MS = PRESENCE_GRACE_MS + 120_000;
 
+/** How long the server waits on a dropped seat: the two times above (tests shorten them). */
+export interface PresenceTimes {
+  /** Reconnecting, then away: the computer plays the seat when something is due from it. */
+  readonly graceMs: number;
+  /** In a waiting game: the seat is given up (the creator's closes the game). */
+  readonly waitingGoneMs: number;
+}
+
+/** The times of docs/product.md §D13. */
+export const PRESENCE_TIMES: PresenceTimes = { graceMs: PRESENCE_GRACE_MS, waitingGoneMs: WAITING_GONE_MS };
+
 /** A seat's presence as everyone at the table sees it. */
 export type SeatPresence = 'connected' | 'reconnecting' | 'away';
 
@@ -26,10 +37,15 @@ export interface SeatNotice {
 }
 
 /** When `seat`'s absence has lasted long enough for the server to act, or null when it is not gone. */
-export function goneLimit(state: GameState, clock: SeatClock, seat: string): number | null {
+export function goneLimit(
+  state: GameState,
+  clock: SeatClock,
+  seat: string,
+  times: PresenceTimes = PRESENCE_TIMES,
+): number | null {
   const at = clock.gone?.[seat];
   if (at === undefined) return null;
-  return at + (state.phase === 'waiting' ? WAITING_GONE_MS : PRESENCE_GRACE_MS);
+  return at + (state.phase === 'waiting' ? times.waitingGoneMs : times.graceMs);
 }
 
 /**
@@ -44,19 +60,30 @@ function goneWatched(state: GameState, clock: SeatClock, due: readonly string[])
 }
 
 /** The earliest moment the server acts on an absence (see `goneWatched`), or null. */
-export function goneDeadline(state: GameState, clock: SeatClock, due: readonly string[]): number | null {
+export function goneDeadline(
+  state: GameState,
+  clock: SeatClock,
+  due: readonly string[],
+  times: PresenceTimes = PRESENCE_TIMES,
+): number | null {
   let next: number | null = null;
   for (const id of goneWatched(state, clock, due)) {
-    const limit = goneLimit(state, clock, id);
+    const limit = goneLimit(state, clock, id, times);
     if (limit !== null && (next === null || limit < next)) next = limit;
   }
   return next;
 }
 
 /** The watched gone seats whose limit has passed by `now`. */
-export function goneOut(state: GameState, clock: SeatClock, due: readonly string[], now: number): string[] {
+export function goneOut(
+  state: GameState,
+  clock: SeatClock,
+  due: readonly string[],
+  now: number,
+  times: PresenceTimes = PRESENCE_TIMES,
+): string[] {
   return goneWatched(state, clock, due).filter(
-    (id) => (goneLimit(state, clock, id) ?? Number.POSITIVE_INFINITY) <= now,
+    (id) => (goneLimit(state, clock, id, times) ?? Number.POSITIVE_INFINITY) <= now,
   );
 }
 

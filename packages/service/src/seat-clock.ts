@@ -9,7 +9,7 @@ import {
   MIN_SEATS,
 } from '@palace/core';
 import type { SeatClock, StoredGame } from './ports.js';
-import { goneDeadline, leftAway, withoutGone } from './presence-clock.js';
+import { goneDeadline, leftAway, type PresenceTimes, withoutGone } from './presence-clock.js';
 
 /** How long a human seat has for what is due (a move, the face-up choice) by default, in ms (docs/product.md §D6). */
 export const TURN_MS = 60_000;
@@ -182,6 +182,7 @@ export function clockAfter(input: {
   readonly clocked: boolean;
   readonly now: number;
   readonly turnMs: number;
+  readonly presence?: PresenceTimes | undefined;
 }): SeatClock {
   const { before, state, commands, now } = input;
   let clock = input.alter?.(before.clock, state) ?? before.clock;
@@ -190,7 +191,7 @@ export function clockAfter(input: {
   if (!input.clocked) return timed(clock, null, null);
   const move = nextTurnDue(before, { state, clock }, commands.length > 0, now, input.turnMs);
   // A dropped player's grace (or a waiting seat's 2 minutes) may run out first (docs/product.md §D13).
-  return timed(clock, move, goneDeadline(state, clock, clockedSeats(state, clock)));
+  return timed(clock, move, goneDeadline(state, clock, clockedSeats(state, clock), input.presence));
 }
 
 /** `clock` with its job time: the earlier of the due seats' deadline `move` and the presence deadline. */

@@ -1,7 +1,15 @@
 import { AI_POLICIES, aiCommand, type Command, type GameState } from '@palace/core';
 import type { ServerChange } from './game-change.js';
 import type { Json, SeatClock, StoredGame } from './ports.js';
-import { awayNow, goneOut, markGone, seatPresence, withoutGone } from './presence-clock.js';
+import {
+  awayNow,
+  goneOut,
+  markGone,
+  PRESENCE_TIMES,
+  type PresenceTimes,
+  seatPresence,
+  withoutGone,
+} from './presence-clock.js';
 import {
   clockedSeats,
   everyoneLeaves,
@@ -38,12 +46,16 @@ export function aiTurn<M extends Json>(game: StoredGame<M>, now: number): Server
  * becomes away and is played at once; when the due seats' own deadline has passed, each is played
  * once with the greedy AI and struck.
  */
-export function turnRunOut<M extends Json>(game: StoredGame<M>, now: number): ServerChange<M> | null {
+export function turnRunOut<M extends Json>(
+  game: StoredGame<M>,
+  now: number,
+  times: PresenceTimes = PRESENCE_TIMES,
+): ServerChange<M> | null {
   const clock = seatClockOf(game);
   if (clock.turnDueAt === null || now < clock.turnDueAt) return null;
   const { state } = game;
   const due = clockedSeats(state, clock);
-  const dropped = goneOut(state, clock, due, now);
+  const dropped = goneOut(state, clock, due, now, times);
   if (state.phase === 'waiting' && dropped.length > 0) {
     const creator = state.seats[0]?.id;
     const commands =

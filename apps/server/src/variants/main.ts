@@ -6,7 +6,10 @@ import type { VariantModule } from './variant.js';
 /** The main real-time game: its HTTP routes (`/api/games`…) and the `/ws` socket (docs/api.md). */
 export const mainVariant: VariantModule<{ readonly lifecycle: MainGames; readonly games: MainGames }> = {
   build({ ports, tokens, config, turnMs }) {
-    const games = new MainGames({ ...ports, tokens }, { aiDelayMs: config.aiDelayMs, turnMs });
+    const games = new MainGames(
+      { ...ports, tokens },
+      { aiDelayMs: config.aiDelayMs, turnMs, presence: config.presenceTimes },
+    );
     return { lifecycle: games, games };
   },
   async mount(app, { games }, context) {

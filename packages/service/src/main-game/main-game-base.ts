@@ -4,6 +4,7 @@ import { type LobbyGame, MAIN_COUNTDOWN_MS } from '@palace/protocol';
 import type { TokensStore, User } from '../accounts/account-ports.js';
 import type { ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
+import type { PresenceTimes } from '../presence-clock.js';
 import { userSeat } from '../seat-proofs.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { VariantGames } from '../variant-games.js';
@@ -22,6 +23,13 @@ const MAIN_ID_MAX = 999_999_999;
 
 export type Answer<T> = Promise<Result<T, ServiceError>>;
 
+/** How a main games service is tuned: the AI's delay, the turn clock, the presence times (tests shorten them). */
+export interface MainGamesOptions {
+  readonly aiDelayMs?: number;
+  readonly turnMs?: number | undefined;
+  readonly presence?: PresenceTimes | undefined;
+}
+
 /**
  * The main game's store of games (docs/product.md §P1): how a game is opened (a player's game, a
  * tournament table), found and listed, and how a seated player's engine commands run. `MainGames`
@@ -33,7 +41,7 @@ export abstract class MainGameBase extends VariantGames<MainMeta> {
 
   protected constructor(
     protected override readonly ports: ServicePorts & { readonly tokens: TokensStore },
-    options: { readonly aiDelayMs?: number; readonly turnMs?: number } = {},
+    options: MainGamesOptions = {},
   ) {
     super(ports, MAIN_KIND, {
       listed: (state, meta) => !meta.cancelled && state.phase !== 'finished',
@@ -42,6 +50,7 @@ export abstract class MainGameBase extends VariantGames<MainMeta> {
       gameId: () => String(1 + ports.ids.pick(MAIN_ID_MAX)),
       effects: effectsOf,
       turnMs: options.turnMs,
+      presence: options.presence,
       // Every client counts 3, 2, 1 when play begins: the first turn's clock starts after it.
       startDelayMs: MAIN_COUNTDOWN_MS,
     });

@@ -8,7 +8,7 @@ import { userSeat, userSeatId } from '../seat-proofs.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import type { GameListener } from '../variant-games.js';
 import { addComputerPlan, computerLevels, removeComputerPlan } from './main-computers.js';
-import { type Answer, MAIN_KIND, MainGameBase } from './main-game-base.js';
+import { type Answer, MAIN_KIND, MainGameBase, type MainGamesOptions } from './main-game-base.js';
 import { chatPlan, type MainChatEntry, type MainMeta, mainGameId, sameSettings } from './main-meta.js';
 import { joinPlan, short } from './main-seating.js';
 import { recentGame } from './main-view.js';
@@ -27,10 +27,7 @@ export type MainListener = GameListener<MainMeta>;
  * the game change that causes it (see `effects`).
  */
 export class MainGames extends MainGameBase {
-  constructor(
-    ports: ServicePorts & { readonly tokens: TokensStore },
-    options: { readonly aiDelayMs?: number; readonly turnMs?: number } = {},
-  ) {
+  constructor(ports: ServicePorts & { readonly tokens: TokensStore }, options: MainGamesOptions = {}) {
     super(ports, options);
   }
 
