@@ -55,20 +55,20 @@ export function turnRunOut<M extends Json>(
   if (clock.turnDueAt === null || now < clock.turnDueAt) return null;
   const { state } = game;
   const due = clockedSeats(state, clock);
-  const dropped = goneOut(state, clock, due, now, times);
-  if (state.phase === 'waiting' && dropped.length > 0) {
+  const lapsed = goneOut(state, clock, due, now, times);
+  if (state.phase === 'waiting' && lapsed.length > 0) {
     const creator = state.seats[0]?.id;
     const commands =
-      creator !== undefined && dropped.includes(creator)
+      creator !== undefined && lapsed.includes(creator)
         ? everyoneLeaves(state)
-        : dropped.map((seat): Command => ({ type: 'leave', seat }));
-    if (commands !== null) return { commands, seatClock: (before: SeatClock) => withoutGone(before, dropped) };
+        : lapsed.map((seat): Command => ({ type: 'leave', seat }));
+    if (commands !== null) return { commands, seatClock: (before: SeatClock) => withoutGone(before, lapsed) };
   }
-  const timedOut = (clock.moveDueAt ?? clock.turnDueAt) <= now ? due.filter((id) => !dropped.includes(id)) : [];
-  const played = [...dropped.filter((id) => due.includes(id)), ...timedOut];
+  const timedOut = (clock.moveDueAt ?? clock.turnDueAt) <= now ? due.filter((id) => !lapsed.includes(id)) : [];
+  const played = [...lapsed.filter((id) => due.includes(id)), ...timedOut];
   return {
     commands: greedyFor(game, played),
-    seatClock: (before: SeatClock, after: GameState) => struck(awayNow(before, dropped), after, timedOut),
+    seatClock: (before: SeatClock, after: GameState) => struck(awayNow(before, lapsed), after, timedOut),
   };
 }
 

@@ -35,11 +35,6 @@ export function closedNote(status: InviteGameStatus): string | null {
   }
 }
 
-/** The address of main game `id` (docs/product.md §P1.2: `/play?gameId={id}`). */
-export function gameAddress(id: number): string {
-  return `/play?gameId=${id}`;
-}
-
 /**
  * The main games `userId` can invite a friend into, from the lobby (`GET /api/games`, which lists a
  * private game to its own players): waiting, with a seat free, not a tournament table, and with

@@ -2,7 +2,8 @@ import './bell.css';
 import type { NotificationItem } from '@palace/protocol';
 import { type ReactElement, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ago, badgeText, bellLabel, closedNote, gameAddress, inviteText } from '../lib/invitations.js';
+import { ago, badgeText, bellLabel, closedNote, inviteText } from '../lib/invitations.js';
+import { mainGamePath } from '../lib/main-game-path.js';
 import { BELL_POLL_MS, useNotifications } from '../stores/notifications-store.js';
 import { Avatar } from './avatar.js';
 import { Icon } from './icons.js';
@@ -137,7 +138,7 @@ function BellList(): ReactElement {
     return (
       <p className="bell-empty" role="alert">
         {error}{' '}
-        <button type="button" className="bell-retry" onClick={() => void useNotifications.getState().open()}>
+        <button type="button" className="link-button" onClick={() => void useNotifications.getState().open()}>
           Try again
         </button>
       </p>
@@ -178,7 +179,7 @@ function BellItem({ item, now }: { readonly item: NotificationItem; readonly now
       {action !== null && (
         <Link
           className="button button-primary bell-action"
-          to={gameAddress(item.gameId)}
+          to={mainGamePath(item.gameId)}
           aria-label={`${action} ${item.gameName}`}
         >
           {action}

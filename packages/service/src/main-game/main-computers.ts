@@ -1,4 +1,4 @@
-import { type AiLevel, type Command, err, ok, type Result } from '@palace/core';
+import { type AiLevel, type Command, err, ok, type Result, type Seat } from '@palace/core';
 import type { User } from '../accounts/account-ports.js';
 import type { Change } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
@@ -22,20 +22,24 @@ export function computerSeatId(n: number): string {
   return String(COMPUTER_ID_BASE - n);
 }
 
-/** Whether seat `seatId` of `game` is a computer player (an AI seat without an account behind it). */
+/** The computer players' seats of `game`: AI seats without an account behind them (a tournament's AI entrant has one). */
+function computerSeats(game: StoredGame<MainMeta>): Seat[] {
+  return game.state.seats.filter((s) => s.ai !== null && game.meta.seats[s.id] === undefined);
+}
+
+/** Whether seat `seatId` of `game` is a computer player. */
 export function isComputerSeat(game: StoredGame<MainMeta>, seatId: string): boolean {
-  const seat = game.state.seats.find((s) => s.id === seatId);
-  return seat !== undefined && seat.ai !== null && game.meta.seats[seatId] === undefined;
+  return computerSeats(game).some((s) => s.id === seatId);
 }
 
 /** Whether `game` has a computer player (then it is unrated and its pot is what players paid). */
 export function hasComputer(game: StoredGame<MainMeta>): boolean {
-  return game.state.seats.some((s) => s.ai !== null && game.meta.seats[s.id] === undefined);
+  return computerSeats(game).length > 0;
 }
 
 /** The levels of `game`'s computer players, in seat order (a rematch seats the same). */
 export function computerLevels(game: StoredGame<MainMeta>): AiLevel[] {
-  return game.state.seats.flatMap((s) => (s.ai !== null && game.meta.seats[s.id] === undefined ? [s.ai] : []));
+  return computerSeats(game).flatMap((s) => (s.ai === null ? [] : [s.ai]));
 }
 
 /** A computer player's name at the table: "Computer 2". */

@@ -1,5 +1,4 @@
-import type { Command } from '@palace/core';
-import { err, ok, type Result, ruleError } from '@palace/core';
+import { type Command, err, ok, type Result, ruleError } from '@palace/core';
 import { type LobbyGame, MAIN_COUNTDOWN_MS } from '@palace/protocol';
 import type { TokensStore, User } from '../accounts/account-ports.js';
 import type { ServicePorts } from '../game-change.js';

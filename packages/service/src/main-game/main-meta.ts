@@ -161,16 +161,24 @@ export function chatPlan(
   message: string,
   at: number,
 ): { readonly line: MainChatEntry; readonly change: { readonly commands: []; readonly meta: MainMeta } } {
-  const line: MainChatEntry = {
-    id: game.meta.chatSeq + 1,
-    userId: user.id,
-    username: user.username,
-    avatar: user.avatar,
+  const { meta, line } = withChatLine(
+    game.meta,
+    { userId: user.id, username: user.username, avatar: user.avatar },
     message,
     at,
-  };
-  const chat = [...game.meta.chat, line].slice(-MAIN_CHAT_KEEP);
-  return { line, change: { commands: [], meta: { ...game.meta, chat, chatSeq: line.id, lastChange: 'chat' } } };
+  );
+  return { line, change: { commands: [], meta: { ...meta, lastChange: 'chat' } } };
+}
+
+/** `meta` with a chat line from `from` appended (the next id; the last `MAIN_CHAT_KEEP` lines kept), and the line. */
+export function withChatLine(
+  meta: MainMeta,
+  from: Pick<MainChatEntry, 'userId' | 'username' | 'avatar'>,
+  message: string,
+  at: number,
+): { readonly meta: MainMeta; readonly line: MainChatEntry } {
+  const line: MainChatEntry = { id: meta.chatSeq + 1, ...from, message, at };
+  return { line, meta: { ...meta, chat: [...meta.chat, line].slice(-MAIN_CHAT_KEEP), chatSeq: line.id } };
 }
 
 /** What creating a game like `meta` asks for: a rematch's settings (docs/product.md §D11 rematch). */

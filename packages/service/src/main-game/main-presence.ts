@@ -1,7 +1,6 @@
 import type { GameState } from '@palace/core';
-import { MAIN_CHAT_KEEP } from '@palace/protocol';
 import type { SeatNotice } from '../presence-clock.js';
-import type { MainChatEntry, MainMeta } from './main-meta.js';
+import { type MainMeta, withChatLine } from './main-meta.js';
 
 /** The sender of the table's own lines in the chat: no account has id 0 (the house's ledger id). */
 export const TABLE_LINE_USER = { userId: 0, username: 'Palace', avatar: null } as const;
@@ -25,12 +24,7 @@ export function presenceText(name: string, notice: SeatNotice, left: boolean): s
 export function mainSeatNotice(meta: MainMeta, notice: SeatNotice, state: GameState, at: number): MainMeta {
   const seat = state.seats.find((s) => s.id === notice.seat);
   const name = meta.seats[notice.seat]?.username ?? seat?.name ?? 'A player';
-  const line: MainChatEntry = {
-    id: meta.chatSeq + 1,
-    ...TABLE_LINE_USER,
-    message: presenceText(name, notice, seat?.left === true),
-    at,
-  };
+  const text = presenceText(name, notice, seat?.left === true);
   // Sent as the game's state (the seat's presence changed too), the line within its chat.
-  return { ...meta, chat: [...meta.chat, line].slice(-MAIN_CHAT_KEEP), chatSeq: line.id, lastChange: 'state' };
+  return { ...withChatLine(meta, TABLE_LINE_USER, text, at).meta, lastChange: 'state' };
 }

@@ -1,6 +1,7 @@
 import type { MainGameState, MainPlayer } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { mainGamePath } from '../../lib/main-game-path.js';
 import { tournamentPath, tournamentTableLabel } from '../../lib/tournament-label.js';
 import { isGuest, useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
@@ -229,7 +230,7 @@ function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }):
           busy={asking}
           fee={user !== null && !isGuest(user) ? game.entryFee : 0}
           // A spectator cannot take a seat in the rematch from here: they may watch it.
-          {...(me === null && game.rematch !== null ? { watch: `/play?gameId=${game.rematch.gameId}&watch=1` } : {})}
+          {...(me === null && game.rematch !== null ? { watch: mainGamePath(game.rematch.gameId, true) } : {})}
           onRematch={() => rematch(game.id)}
         />
         <Link className="button button-secondary" to="/play">

@@ -1,6 +1,7 @@
 import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { lazyModule, useLazyModule } from '../../lib/lazy-module.js';
+import { mainGamePath } from '../../lib/main-game-path.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { useGame } from '../../stores/game-store.js';
 import { toast, useToasts } from '../../stores/toast-store.js';
@@ -15,11 +16,6 @@ const WELCOME_TITLE = 'Playing as a guest';
 
 /** The lobby's address: leaving a game from `/play?gameId=7` or `/play/7` lands here. */
 const LOBBY_PATH = '/play';
-
-/** The address of game `id` (docs/product.md §P1.2: `/play?gameId={id}`). */
-function gamePath(id: number): string {
-  return `${LOBBY_PATH}?gameId=${id}`;
-}
 
 /**
  * The game room (the table, the chat, the emoji picker, the rematch and the replay link) is a
@@ -55,7 +51,7 @@ export function PlayPage(): ReactElement {
       setBusy(kind);
       void startPlayNow(kind).then((gameId) => {
         setBusy(null);
-        navigate(gameId === null ? LOBBY_PATH : gamePath(gameId), { replace: true });
+        navigate(gameId === null ? LOBBY_PATH : mainGamePath(gameId), { replace: true });
       });
     },
     [navigate],
@@ -116,7 +112,7 @@ export function PlayPage(): ReactElement {
   useEffect(() => {
     if (movedTo !== null) {
       moved();
-      navigate(gamePath(movedTo), { replace: true });
+      navigate(mainGamePath(movedTo), { replace: true });
     }
   }, [movedTo, moved, navigate]);
 
@@ -168,7 +164,7 @@ export function PlayPage(): ReactElement {
         onCancel={() => setCreating(false)}
         onCreated={(id) => {
           setCreating(false);
-          navigate(gamePath(id), { replace: true });
+          navigate(mainGamePath(id), { replace: true });
         }}
       />
     );
@@ -177,8 +173,8 @@ export function PlayPage(): ReactElement {
     <Lobby
       playNow={<PlayNow onStart={playNow} busy={busy} />}
       onCreate={() => setCreating(true)}
-      onJoin={(id) => navigate(gamePath(id), { replace: true })}
-      onWatch={(id) => navigate(`${gamePath(id)}&watch=1`, { replace: true })}
+      onJoin={(id) => navigate(mainGamePath(id), { replace: true })}
+      onWatch={(id) => navigate(mainGamePath(id, true), { replace: true })}
     />
   );
 }

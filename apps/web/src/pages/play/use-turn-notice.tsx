@@ -1,5 +1,6 @@
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { mainGamePath } from '../../lib/main-game-path.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { useGame } from '../../stores/game-store.js';
 import { usePrefs } from '../../stores/prefs-store.js';
@@ -37,7 +38,7 @@ export function useTurnNotice(): void {
     const notice = new Notification(title, { body, tag: `palace-turn-${game.id}` });
     notice.onclick = () => {
       window.focus();
-      navigate(`/play?gameId=${game.id}`);
+      navigate(mainGamePath(game.id));
       notice.close();
     };
   }, [game, user, wanted, navigate]);

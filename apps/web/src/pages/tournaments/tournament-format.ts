@@ -17,6 +17,7 @@ import {
   type TournamentSummary,
   type TournamentTable,
 } from '@palace/protocol';
+import { mainGamePath } from '../../lib/main-game-path.js';
 
 /**
  * The words and small decisions of the tournament screens (docs/web.md "Tournaments"), pure: the
@@ -124,7 +125,7 @@ export function tableAction(round: TournamentRound, table: TournamentTable, view
 
 /** The main game room of a table: to play (`/play?gameId=`) or to watch (`&watch=1`). */
 export function tableRoomPath(gameId: number, action: 'play' | 'watch'): string {
-  return action === 'play' ? `/play?gameId=${gameId}` : `/play?gameId=${gameId}&watch=1`;
+  return mainGamePath(gameId, action !== 'play');
 }
 
 /** The viewer as the entry controls need them: signed out (null), a guest or a registered player. */
