@@ -1,13 +1,6 @@
 import { MAIN_COUNTDOWN_MS } from '@palace/protocol';
 import { describe, expect, it } from 'vitest';
-import {
-  mainView,
-  PRESENCE_GRACE_MS,
-  quickMatch,
-  type StoredGame,
-  type User,
-  WAITING_GONE_MS,
-} from '../src/index.js';
+import { mainView, PRESENCE_GRACE_MS, quickMatch, type StoredGame, type User, WAITING_GONE_MS } from '../src/index.js';
 import type { MainMeta } from '../src/main-game/main-meta.js';
 import { movesIn, postingsOf, registered, type Setup, seated, setup, started, stored, viewOf } from './main-support.js';
 import { settle, value } from './support.js';
