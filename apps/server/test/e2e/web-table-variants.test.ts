@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, it } from 'vitest';
-import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
+import { type BrowserUser, openBrowser, useFullMotion, useWebServer } from './browser.js';
 import { expectTableFitsEverywhere } from './table-fit.js';
 
 /**
@@ -13,6 +13,8 @@ import { expectTableFitsEverywhere } from './table-fit.js';
 describe('web client - the variants on the game table', () => {
   let base = '';
   const users: BrowserUser[] = [];
+  // The table with its motion: each move's card flights run, and the fit is measured once they end.
+  useFullMotion();
   useWebServer({}, (server) => {
     base = server.base;
   });

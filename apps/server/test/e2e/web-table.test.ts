@@ -2,7 +2,7 @@ import type { MainGameState } from '@palace/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { autoplay, guest, me, seatOf } from '../main-harness.js';
-import { type BrowserUser, openBrowser, useWebServer } from './browser.js';
+import { type BrowserUser, openBrowser, useFullMotion, useWebServer } from './browser.js';
 import { seatAnnAndBob } from './hot-seat.js';
 import { expectTableFitsEverywhere, tableFit } from './table-fit.js';
 
@@ -20,6 +20,8 @@ async function handSize(page: Page): Promise<number> {
 describe('web client - the game table', () => {
   let base = '';
   const users: BrowserUser[] = [];
+  // The table with its motion: each move's card flights run, and the fit is measured once they end.
+  useFullMotion();
   useWebServer({}, (server) => {
     base = server.base;
   });
