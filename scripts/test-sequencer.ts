@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The browser suites: the longest files by far, and mostly waiting on Chromium and the server. */
@@ -11,26 +11,42 @@ const SMALL_BUT_LONG = /web-axe-[a-z]+\.test\.ts$/;
  * the run does not end waiting on one long file. Vitest's own order runs the projects one after
  * another by name and, without a previous run's durations (a fresh clone, CI), larger files first:
  * the browser suites then started a third of the way in, the axe files last of all.
- * Here: the last run's duration where Vitest has one for both files; otherwise the browser suites
- * first (the axe files first among them), then every other file by size.
+ * Here, longest first by each file's duration: the last run's where Vitest has one, else the one
+ * committed in scripts/test-durations.json (`node scripts/save-test-durations.mjs` after a whole
+ * run), so a fresh clone's first run is ordered as a warm one (484.6 s with the browser suites all
+ * first, 460.3 s by durations: they then share the cores with the server's suites); for a file in
+ * neither (a new one), a guess: 90 s for an axe file, 40 s for another browser suite, else 1 s
+ * per 10 kB of source.
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const cache = this.ctx.cache;
+    const committed = committedDurations();
     const key = (spec: TestSpecification) =>
       `${spec.project.name}:${spec.moduleId.slice(this.ctx.config.root.length + 1)}`;
-    const rank = (spec: TestSpecification): [number, number] => {
-      if (spec.project.name !== BROWSER_PROJECT) return [2, size(spec.moduleId)];
-      return [SMALL_BUT_LONG.test(spec.moduleId) ? 0 : 1, size(spec.moduleId)];
+    /** In ms. */
+    const duration = (spec: TestSpecification): number => {
+      const cached = cache.getFileTestResults(key(spec))?.duration;
+      if (cached !== undefined) return cached;
+      const seconds = committed[key(spec)];
+      if (seconds !== undefined) return seconds * 1000;
+      if (spec.project.name !== BROWSER_PROJECT) return size(spec.moduleId) / 10;
+      return SMALL_BUT_LONG.test(spec.moduleId) ? 90_000 : 40_000;
     };
-    return [...files].sort((a, b) => {
-      const before = cache.getFileTestResults(key(a));
-      const after = cache.getFileTestResults(key(b));
-      if (before !== undefined && after !== undefined) return after.duration - before.duration;
-      const [groupA, sizeA] = rank(a);
-      const [groupB, sizeB] = rank(b);
-      return groupA !== groupB ? groupA - groupB : sizeB - sizeA;
-    });
+    const durations = new Map(files.map((spec) => [spec, duration(spec)]));
+    return [...files].sort((a, b) => (durations.get(b) ?? 0) - (durations.get(a) ?? 0));
+  }
+}
+
+/** scripts/test-durations.json: seconds per `project:path`; empty when missing or unreadable. */
+function committedDurations(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(new URL('./test-durations.json', import.meta.url), 'utf8')) as Record<
+      string,
+      number
+    >;
+  } catch {
+    return {};
   }
 }
 

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { BrowserUser } from './browser.js';
 
-/** axe-core audits for the browser suites (web-axe-phone, web-axe-desktop and web-axe-games through axe-routes.ts, web-ratings). */
+/** axe-core audits for the browser suites (web-axe-visitors and web-axe-players through axe-routes.ts, web-axe-games, web-ratings). */
 
 /** WCAG 2.0 and 2.1, levels A and AA (docs/product.md §D10 asks for 2.0 A and AA; 2.1 comes free). */
 export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -76,19 +76,18 @@ export function report(findings: readonly Finding[]): string {
     .join('\n');
 }
 
-/** Visits each view in turn in one browser and audits it. */
-export async function auditViews(
-  user: BrowserUser,
-  base: string,
-  size: Size,
-  views: readonly View[],
-): Promise<Finding[]> {
+/**
+ * Visits each view in turn in one phone-sized browser and audits it at the phone size, then, in the
+ * same page, at the desktop size (one load of each screen for both; a page reflows on a resize as
+ * it lays out on a load, through CSS media queries and the `matchMedia` listeners).
+ */
+export async function auditViews(user: BrowserUser, base: string, views: readonly View[]): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const view of views) {
     await user.page.goto(`${base}${view.path}`);
     await settle(user.page);
     await view.act?.(user.page);
-    findings.push(...(await audit(user.page, `${size} ${view.name}`)));
+    findings.push(...(await auditSizes(user.page, view.name)));
   }
   return findings;
 }

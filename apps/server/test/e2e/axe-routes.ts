@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '../harness.js';
-import { auditViews, report, SIZES, type Size, tab, type View } from './axe-audit.js';
+import { auditViews, report, SIZES, tab, type View } from './axe-audit.js';
 import { browserUsers, useWebServer } from './browser.js';
 
 /** Every route of app.tsx and the specs' route tables, as a visitor sees it (no session). */
@@ -167,46 +167,50 @@ export const REGISTERED_VIEWS: readonly View[] = [
 ];
 
 /**
- * Accessibility of every route (docs/product.md §D10) at one screen size, a phone (390x844) or a
- * desktop (1440x900): axe-core's WCAG 2.0 and 2.1 A and AA rules in Debian's Chromium against the
- * real server, as a visitor, as a guest and as a registered player with a friend. One file per size
- * (web-axe-phone, web-axe-desktop) so the two run side by side; the game screens are web-axe-games.
- * A serious or critical violation fails the test, which prints each one with the screen it was
- * found on, its rule, its elements and axe's reason.
+ * Accessibility of every route (docs/product.md §D10) at a phone size (390x844) and a desktop size
+ * (1440x900), each screen loaded once and audited at both: axe-core's WCAG 2.0 and 2.1 A and AA
+ * rules in Debian's Chromium against the real server. `visitor` is every route without a session
+ * (web-axe-visitors), `players` the routes as a guest and as a registered player with a friend
+ * (web-axe-players), two files so they run side by side; the game screens are web-axe-games. A
+ * serious or critical violation fails the test, which prints each one with the screen and size it
+ * was found on, its rule, its elements and axe's reason.
  */
-export function describeRouteAudits(size: Size): void {
-  describe(`web client - axe-core finds no serious or critical violation on any route (${size})`, () => {
+export function describeRouteAudits(part: 'visitor' | 'players'): void {
+  describe(`web client - axe-core finds no serious or critical violation on any route (${part})`, () => {
     let base = '';
     useWebServer({}, (server) => {
       base = server.base;
     });
     const users = browserUsers();
-    const browser = () => users(SIZES[size]);
+    const browser = () => users(SIZES.phone);
 
-    it(`web - axe: every route as a visitor, ${size}`, async () => {
-      const user = await browser();
-      const findings = await auditViews(user, base, size, VISITOR_VIEWS);
-      expect(report(findings)).toBe('');
-    }, 600_000);
+    if (part === 'visitor') {
+      it('web - axe: every route as a visitor, phone and desktop', async () => {
+        const user = await browser();
+        const findings = await auditViews(user, base, VISITOR_VIEWS);
+        expect(report(findings)).toBe('');
+      }, 600_000);
+      return;
+    }
 
-    it(`web - axe: the routes a registered player sees, ${size}`, async () => {
+    it('web - axe: the routes a registered player sees, phone and desktop', async () => {
       const user = await browser();
-      // Test servers seed INVITE-1 … INVITE-20, one use each: two per screen size.
-      const [mine, theirs] = size === 'phone' ? ['INVITE-1', 'INVITE-2'] : ['INVITE-3', 'INVITE-4'];
-      const friend = `AxeFriend${size}`;
-      const registered = await new Client(base).post('/api/auth/register', account(friend, theirs));
+      const friend = 'AxeFriend';
+      const registered = await new Client(base).post('/api/auth/register', account(friend, 'INVITE-1'));
       expect(registered.status, registered.text).toBe(200);
-      const me = await user.context.request.post(`${base}/api/auth/register`, { data: account(`Axe${size}`, mine) });
+      const me = await user.context.request.post(`${base}/api/auth/register`, {
+        data: account('AxePlayer', 'INVITE-2'),
+      });
       expect(me.status(), await me.text()).toBe(200);
       const added = await user.context.request.post(`${base}/api/friends`, { data: { username: friend } });
       expect(added.status(), await added.text()).toBe(200);
-      const findings = await auditViews(user, base, size, REGISTERED_VIEWS);
+      const findings = await auditViews(user, base, REGISTERED_VIEWS);
       expect(report(findings)).toBe('');
     }, 300_000);
 
-    it(`web - axe: the routes a guest sees, ${size}`, async () => {
+    it('web - axe: the routes a guest sees, phone and desktop', async () => {
       const user = await browser();
-      const findings = await auditViews(user, base, size, GUEST_VIEWS);
+      const findings = await auditViews(user, base, GUEST_VIEWS);
       expect(report(findings)).toBe('');
     }, 300_000);
   });

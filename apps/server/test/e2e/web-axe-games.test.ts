@@ -7,7 +7,7 @@ import { seatAnnAndBob } from './hot-seat.js';
 /**
  * Accessibility of the game screens (docs/product.md §D10): axe-core's WCAG 2.0 and 2.1 A and AA
  * rules in Debian's Chromium against the real server, at a phone size and a desktop size, with
- * games waiting, in play and finished (the routes themselves: web-axe-phone, web-axe-desktop).
+ * games waiting, in play and finished (the routes themselves: web-axe-visitors, web-axe-players).
  * A serious or critical violation fails the test, which prints each one with its screen, rule,
  * elements and axe's reason. axe leaves text on a gradient (the felt table) undecided
  * ("incomplete"), so that contrast needs a look by eye.
