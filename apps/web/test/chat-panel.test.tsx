@@ -128,7 +128,7 @@ describe('chat panel', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Open chat/ }));
     expect(screen.getByRole('region', { name: 'Chat' })).not.toBeNull();
     expect(screen.getAllByRole('listitem')).toHaveLength(12);
-    fireEvent.click(screen.getByRole('button', { name: 'Minimise chat' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close chat' }));
     expect(screen.getByRole('button', { name: 'Open chat (0 unread)' }).textContent).toBe('Chat');
 
     act(() => useGame.setState({ chat: [...lines(12), line(13, 'new')] }));
@@ -308,5 +308,39 @@ describe('chat panel', () => {
     expect(input.value).toBe('hel🏆lo');
     expect(document.activeElement).toBe(input);
     expect(input.selectionStart).toBe('hel🏆'.length);
+  });
+});
+
+describe('chat panel - closing', () => {
+  it('Close, Escape and a swipe down or right on its header close it; focus goes back to the Chat button', () => {
+    const input = openChat();
+    fireEvent.click(screen.getByRole('button', { name: 'Close chat' }));
+    expect(screen.queryByRole('region', { name: 'Chat' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Open chat/ }));
+
+    fireEvent.click(screen.getByRole('button', { name: /^Open chat/ }));
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Message' }), { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Chat' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: /^Open chat/ }));
+    const head = screen.getByRole('heading', { name: 'Chat' }).parentElement as HTMLElement;
+    fireEvent.pointerDown(head, { clientX: 100, clientY: 100 });
+    fireEvent.pointerUp(head, { clientX: 110, clientY: 120 });
+    expect(screen.getByRole('region', { name: 'Chat' })).not.toBeNull();
+    fireEvent.pointerDown(head, { clientX: 100, clientY: 100 });
+    fireEvent.pointerUp(head, { clientX: 105, clientY: 190 });
+    expect(screen.queryByRole('region', { name: 'Chat' })).toBeNull();
+    expect(input).not.toBe(null);
+  });
+
+  it('Escape closes an open emoji picker first, then the chat', () => {
+    openChat();
+    fireEvent.click(screen.getByRole('button', { name: 'Emoji' }));
+    const picker = screen.getByRole('dialog');
+    fireEvent.keyDown(picker, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Chat' })).not.toBeNull();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Emoji' }), { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Chat' })).toBeNull();
   });
 });

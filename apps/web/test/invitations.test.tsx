@@ -52,6 +52,7 @@ const game = (over: Partial<LobbyGame>): LobbyGame => ({
   players: [seat(5, 'Ann')],
   startedAt: '2026-01-01T00:00:00.000Z',
   entryFee: 100,
+  prizeAmount: 400,
   hostId: 5,
   hostName: 'Ann',
   tournament: null,

@@ -206,6 +206,8 @@ export const LobbyGame = Type.Object({
   ),
   startedAt: Type.String(),
   entryFee: Type.Integer(),
+  /** What the winner takes, as the game's own `prizeAmount` says (the lobby card's "Prize"). */
+  prizeAmount: Type.Integer(),
   hostId: Type.Integer(),
   hostName: Type.String(),
   /** A tournament table's place in its tournament (the lobby's Tournaments chip), or null. */

@@ -436,6 +436,8 @@ describe('MainGames', () => {
       ],
       startedAt: new Date(secret.createdAt).toISOString(),
       entryFee: 100,
+      // Fee × the table's size, as the game's own state says.
+      prizeAmount: 300,
       hostId: bob.id,
       hostName: 'Bob',
       tournament: null,

@@ -101,8 +101,8 @@ describe('web client - /play in two browsers', () => {
     await guest.page.getByRole('button', { name: 'Open chat (1 unread)' }).waitFor();
     await guest.page.getByRole('button', { name: /Open chat/ }).click();
     await guest.page.getByText('good luck 🔥').waitFor();
-    await guest.page.getByRole('button', { name: 'Minimise chat' }).click();
-    await host.page.getByRole('button', { name: 'Minimise chat' }).click();
+    await guest.page.getByRole('button', { name: 'Close chat' }).click();
+    await host.page.getByRole('button', { name: 'Close chat' }).click();
     await shot(host.page, 'play-board');
 
     // Play to the end through the UI.

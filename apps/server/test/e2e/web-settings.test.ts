@@ -95,7 +95,11 @@ describe('web client - /settings in a real browser', () => {
       await page.getByLabel('Avatar image address').fill('not an address');
       await page.getByRole('button', { name: 'Save avatar' }).click();
       await page.getByText('Avatar must be an http(s) image address.').waitFor();
-      await page.getByLabel('Avatar image address').fill('https://example.com/me.png');
+      // An address whose image does not load is refused before it is saved; one that loads is saved.
+      await page.getByLabel('Avatar image address').fill(`${base}/no-such-image.png`);
+      await page.getByRole('button', { name: 'Save avatar' }).click();
+      await page.getByText('That image could not be loaded. Check the address, or use your initials.').waitFor();
+      await page.getByLabel('Avatar image address').fill(`${base}/icons/icon-192.png`);
       await page.getByRole('button', { name: 'Save avatar' }).click();
       await page.getByRole('status').filter({ hasText: 'Avatar saved' }).waitFor();
       await page.getByRole('button', { name: 'Use initials' }).click();

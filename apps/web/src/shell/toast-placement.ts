@@ -6,9 +6,13 @@
 
 /**
  * Where the toast sits: over the top bar, over the bottom tab bar, or — while a game table is
- * shown — in the table's middle (`slot`), where no own card and no action button lies.
+ * shown — in the strip above the table's play area (`strip`: the screen's header and the shell's
+ * top bar), never over a seat, the deck, the pile, the own cards or the actions.
  */
-export type ToastEdge = 'top' | 'bottom' | 'slot';
+export type ToastEdge = 'top' | 'bottom' | 'strip';
+
+/** The least height of the strip above a table for a toast's one line (smaller: the edges are chosen). */
+export const MIN_STRIP_PX = 28;
 
 /** A box in viewport px, as `getBoundingClientRect` gives it. */
 export interface Box {

@@ -1,5 +1,5 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
-import { type Box, chooseToastEdge, type ToastEdge, visiblePart } from './toast-placement.js';
+import { type Box, chooseToastEdge, MIN_STRIP_PX, type ToastEdge, visiblePart } from './toast-placement.js';
 
 /** What a toast must not cover: the page's controls. */
 const CONTROLS =
@@ -12,11 +12,11 @@ const CHROME = '.top-bar, .tab-bar, .powered-by';
 /** The first choice: over the top bar, where a toast is seen first. */
 const FIRST_EDGE = 'top';
 /**
- * A game table's middle (deck, pile, the last move): while a table shows, the toast sits there, so
- * it never covers an own card or an action button (docs/product.md §D10) — unless the middle shows a
- * panel of its own (a winner with its buttons).
+ * A game table's play area (seats, deck, pile, the own cards, the actions): while a table shows,
+ * the toast sits in the strip above it, over the screen's header (docs/web.md "The table kit":
+ * nothing on the table).
  */
-const TABLE_SLOT = '[data-toast-slot]';
+const TABLE_PLAY = '.game-table .gt-play';
 /** How long after a toast appears the page may still be settling around it (rendering the screen it came with), in ms. */
 const SETTLE_MS = 500;
 
@@ -36,8 +36,8 @@ export function useToastEdge(viewport: RefObject<HTMLElement | null>, toastId: n
     let current: 'top' | 'bottom' = FIRST_EDGE;
     const place = () => {
       const layer = viewport.current;
-      if (layer !== null && inTableSlot(layer)) {
-        setEdge('slot');
+      if (layer !== null && inTableStrip(layer)) {
+        setEdge('strip');
         return;
       }
       current = (layer === null ? null : edgeFor(layer, current)) ?? current;
@@ -49,12 +49,11 @@ export function useToastEdge(viewport: RefObject<HTMLElement | null>, toastId: n
     const settling = new MutationObserver(place);
     settling.observe(document.body, { childList: true, subtree: true });
     // A table that shows up later (its screen rendered slowly, on a busy phone) still takes the
-    // toast into its middle: there is nothing to press there, and the edge it sat at may now hold
-    // the table's own cards or actions.
+    // toast into the strip above it: the edge it sat at may now hold the table's cards or actions.
     const late = new MutationObserver(() => {
       const layer = viewport.current;
-      if (layer !== null && inTableSlot(layer)) {
-        setEdge('slot');
+      if (layer !== null && inTableStrip(layer)) {
+        setEdge('strip');
         late.disconnect();
       }
     });
@@ -75,18 +74,16 @@ export function useToastEdge(viewport: RefObject<HTMLElement | null>, toastId: n
 }
 
 /**
- * Places the toast layer over a game table's middle when one shows (its box as CSS variables on
- * the layer); false when there is none, or its middle holds a panel (then the edges are chosen).
+ * Places the toast layer in the strip above a game table's play area when a table shows (the
+ * strip's height as a CSS variable on the layer); false when there is none, or the strip is too
+ * low for a line (then the edges are chosen).
  */
-function inTableSlot(layer: HTMLElement): boolean {
-  const slot = document.querySelector<HTMLElement>(TABLE_SLOT);
-  if (slot === null || slot.querySelector('.gt-notice') !== null) return false;
-  const box = slot.getBoundingClientRect();
-  if (box.width < 1 || box.height < 1) return false;
-  layer.style.setProperty('--slot-left', `${box.left}px`);
-  layer.style.setProperty('--slot-top', `${box.top}px`);
-  layer.style.setProperty('--slot-width', `${box.width}px`);
-  layer.style.setProperty('--slot-height', `${box.height}px`);
+function inTableStrip(layer: HTMLElement): boolean {
+  const play = document.querySelector<HTMLElement>(TABLE_PLAY);
+  if (play === null) return false;
+  const box = play.getBoundingClientRect();
+  if (box.width < 1 || box.height < 1 || box.top < MIN_STRIP_PX) return false;
+  layer.style.setProperty('--strip-height', `${Math.floor(box.top)}px`);
   return true;
 }
 

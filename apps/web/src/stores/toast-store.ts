@@ -7,11 +7,13 @@ export interface Toast {
   readonly variant?: 'default' | 'destructive';
   /** ms; default 5000 (docs/product.md §P1.9: 3 s on game toasts). */
   readonly duration?: number;
+  /** When it was shown (ms since the epoch): a toast older than the table's next move goes (table/move-log.tsx). */
+  readonly shownAt: number;
 }
 
 interface ToastState {
   readonly toasts: readonly Toast[];
-  show(toast: Omit<Toast, 'id'>): void;
+  show(toast: Omit<Toast, 'id' | 'shownAt'>): void;
   dismiss(id: number): void;
 }
 
@@ -24,7 +26,9 @@ let next = 1;
 export const useToasts = create<ToastState>()((set) => ({
   toasts: [],
   show(toast) {
-    set((state) => ({ toasts: [{ ...toast, id: next++ }, ...state.toasts].slice(0, TOAST_LIMIT) }));
+    set((state) => ({
+      toasts: [{ ...toast, id: next++, shownAt: Date.now() }, ...state.toasts].slice(0, TOAST_LIMIT),
+    }));
   },
   dismiss(id) {
     set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) }));
@@ -32,6 +36,6 @@ export const useToasts = create<ToastState>()((set) => ({
 }));
 
 /** Shows a toast from anywhere. */
-export function toast(input: Omit<Toast, 'id'>): void {
+export function toast(input: Omit<Toast, 'id' | 'shownAt'>): void {
   useToasts.getState().show(input);
 }

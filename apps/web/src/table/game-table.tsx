@@ -20,6 +20,15 @@ import { HandFan } from './hand-fan.js';
 import { LineIcon } from './line-icon.js';
 import type { TableAction, TableModel, TableSeat } from './model.js';
 import { CardMotion } from './motion.js';
+import {
+  type LoggedMove,
+  MoveList,
+  MovesButton,
+  RecentMoves,
+  useMoveList,
+  useMoveLog,
+  useToastsEndWithTheMove,
+} from './move-log.js';
 import { useRovingCards } from './roving.js';
 import { useScrolls } from './scrolls.js';
 
@@ -59,6 +68,8 @@ export function GameTable(props: {
   const [sideOpen, setSideOpen] = useState(false);
   const sideId = useId();
   useInPlay(true);
+  useToastsEndWithTheMove(model);
+  const moves = useMoveLog(model);
   return (
     <section
       ref={root}
@@ -76,7 +87,7 @@ export function GameTable(props: {
       <CardMotion root={root} move={model.lastMove ?? null}>
         <div className="gt-play">
           <Seats seats={model.seats} />
-          <Centre model={model} notice={props.notice} />
+          <Centre model={model} notice={props.notice} moves={moves} />
           <OwnArea model={model} />
           <ActionBar
             actions={model.actions}
@@ -226,11 +237,16 @@ function SeatChip({ seat, index }: { readonly seat: TableSeat; readonly index: n
 }
 
 /** The middle of the table: the deck, the pile (top 3), the last move, whose turn it is. */
-function Centre({ model, notice }: { readonly model: TableModel; readonly notice: ReactNode }): ReactElement {
+function Centre(props: {
+  readonly model: TableModel;
+  readonly notice: ReactNode;
+  readonly moves: readonly LoggedMove[];
+}): ReactElement {
+  const { model, notice } = props;
   const top = model.pile.top.slice(-3);
+  const list = useMoveList();
   return (
-    // The toasts' place while the table shows (shell/use-toast-edge.ts): nothing to press lies here.
-    <div className="gt-centre" data-toast-slot="">
+    <div className="gt-centre">
       <div className="gt-felt">
         {model.deckCount !== null && (
           <figure className="gt-deck" data-zone="deck" aria-label={`Deck: ${model.deckCount} cards`}>
@@ -255,13 +271,17 @@ function Centre({ model, notice }: { readonly model: TableModel; readonly notice
         </figure>
       </div>
       <div className="gt-status">
-        <p
-          className={`gt-last last-action${model.lastAction === null ? ' quiet' : ''}`}
-          role="status"
-          aria-live="polite"
-        >
-          {model.lastAction ?? '\u00a0'}
-        </p>
+        <div className="gt-last-row">
+          <p
+            className={`gt-last last-action${model.lastAction === null ? ' quiet' : ''}`}
+            role="status"
+            aria-live="polite"
+          >
+            {model.lastAction ?? '\u00a0'}
+          </p>
+          <MovesButton moves={props.moves} list={list} />
+        </div>
+        <RecentMoves moves={props.moves} />
         {model.turn !== null && (
           // The clock beside the line, not in it: the line's words stay exactly "Your turn".
           <div className="gt-turn-row">
@@ -273,6 +293,7 @@ function Centre({ model, notice }: { readonly model: TableModel; readonly notice
         )}
       </div>
       <CardOptions />
+      <MoveList moves={props.moves} list={list} />
       {notice !== undefined && notice !== null && <div className="gt-notice">{notice}</div>}
     </div>
   );

@@ -1,8 +1,9 @@
+import { prizeFor } from '@palace/core';
 import type { LobbyGame } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
 import { seatPresence } from '../presence-clock.js';
 import { seatClockOf } from '../seat-clock.js';
-import { isComputerSeat } from './main-computers.js';
+import { isComputerSeat, potOf } from './main-computers.js';
 import type { MainMeta } from './main-meta.js';
 import { iso, mainStatus, tableOfTournament } from './main-view.js';
 
@@ -48,6 +49,7 @@ export function lobbyEntry(game: StoredGame<MainMeta>): LobbyListing {
       players: seated,
       startedAt: iso(meta.startedAt ?? game.createdAt),
       entryFee: meta.entryFee,
+      prizeAmount: potOf(game, prizeFor(meta.entryFee, meta.playerLimit)),
       hostId: meta.hostId,
       hostName: meta.hostName,
       tournament: tableOfTournament(meta),

@@ -17,7 +17,7 @@ import { GameRating } from './game-rating.js';
 import { useLeaveGuard } from './leave-guard.js';
 import { mainTableModel } from './main-table.js';
 import { RoomLoading } from './room-loading.js';
-import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
+import { NotificationPrompt, usePlayedAGame, useTurnNotice } from './use-turn-notice.js';
 import { WaitingRoom } from './waiting-room.js';
 
 /** The game room (docs/product.md §P1.2): header, waiting screen, countdown, board, chat and game over. */
@@ -202,6 +202,7 @@ function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }):
   const winner = game.players.find((p) => p.id === game.winnerId);
   const prize = last?.prizeAmount ?? game.prizeAmount;
   const iWon = me !== null && winner?.id === me.id;
+  usePlayedAGame(me !== null);
   return (
     <div className="card game-over" role="status">
       <h2>{iWon ? 'You won!' : `${winner?.username ?? 'Someone'} won!`}</h2>

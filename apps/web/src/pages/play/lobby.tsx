@@ -135,6 +135,8 @@ function GameCard({
   const watch = action === 'watch';
   const extra = game.players.length - 3;
   const bots = game.players.filter((p) => p.isBot).length;
+  /** Who else sits at the table, by name. */
+  const seated = game.players.filter((p) => p.id !== game.hostId).map((p) => p.username);
   return (
     <li className="card game-card">
       <div className="game-card-head">
@@ -155,25 +157,36 @@ function GameCard({
           ))}
           {extra > 0 && <span className="avatar avatar-more">+{extra}</span>}
         </span>
-        <span>
-          {game.playerCount}/{game.playerLimit} players
+        <span className="game-card-seats">
+          {/* Who is seated, the host first: a card that says only "Public Game" tells nobody whose table it is. */}
+          {game.hostName} (host){seated.length > 0 && `, ${seated.join(', ')}`} · {game.playerCount}/{game.playerLimit}{' '}
+          players
           {bots > 0 && ` · ${bots === 1 ? '1 bot' : `${bots} bots`}`}
         </span>
-        {/* A tournament table has no fee of its own: the tournament's prize pool is on its page. */}
-        {game.tournament === null && <span className="fee">{game.entryFee} SRT</span>}
       </div>
-      {action === null ? (
-        <div className="muted small">You play another table of this round: watch it once the round is over.</div>
-      ) : (
-        <button
-          type="button"
-          className={`button ${watch ? 'button-secondary' : 'button-primary'}`}
-          aria-label={watch ? `Watch ${game.name}` : game.tournament !== null ? `Play ${game.name}` : undefined}
-          onClick={onOpen}
-        >
-          {watch ? 'Watch' : game.tournament !== null ? 'Play' : 'Join Game'}
-        </button>
-      )}
+      <div className="game-card-foot">
+        {/* A tournament table has no fee of its own: the tournament's prize pool is on its page. */}
+        {game.tournament === null &&
+          (game.entryFee === 0 ? (
+            <span className="fee">Free game</span>
+          ) : (
+            <span className="fee">
+              Entry fee {game.entryFee} SRT · Prize {game.prizeAmount} SRT
+            </span>
+          ))}
+        {action === null ? (
+          <div className="muted small">You play another table of this round: watch it once the round is over.</div>
+        ) : (
+          <button
+            type="button"
+            className={`button ${watch ? 'button-secondary' : 'button-primary'}`}
+            aria-label={watch ? `Watch ${game.name}` : game.tournament !== null ? `Play ${game.name}` : undefined}
+            onClick={onOpen}
+          >
+            {watch ? 'Watch' : game.tournament !== null ? 'Play' : 'Join Game'}
+          </button>
+        )}
+      </div>
     </li>
   );
 }

@@ -3,6 +3,11 @@ import { actionSentence } from '../../table/sentences.js';
 
 /** Where the notification prompt's dismissal is remembered (docs/product.md §P1.3). */
 export const PROMPT_DISMISSED_KEY = 'palace_notification_prompt_dismissed';
+/**
+ * Set once this browser's player has finished a game in a seat: the notification prompt waits for
+ * it (a player asked on entering their very first room has not yet seen why they would want it).
+ */
+export const PLAYED_A_GAME_KEY = 'palace_played_a_game';
 /** How long the "notifications on" confirmation shows, in ms (docs/product.md §P1.9). */
 export const ENABLED_CONFIRMATION_MS = 2000;
 

@@ -4,7 +4,13 @@ import { mainGamePath } from '../../lib/main-game-path.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { useGame } from '../../stores/game-store.js';
 import { usePrefs } from '../../stores/prefs-store.js';
-import { ENABLED_CONFIRMATION_MS, noticeText, PROMPT_DISMISSED_KEY, shouldNotify } from './turn-notice.js';
+import {
+  ENABLED_CONFIRMATION_MS,
+  noticeText,
+  PLAYED_A_GAME_KEY,
+  PROMPT_DISMISSED_KEY,
+  shouldNotify,
+} from './turn-notice.js';
 
 function permission(): NotificationPermission | 'unsupported' {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
@@ -44,11 +50,18 @@ export function useTurnNotice(): void {
   }, [game, user, wanted, navigate]);
 }
 
-/** The permission prompt (not while turn notifications are off); its dismissal is remembered in local storage. */
+/**
+ * The permission prompt, from the room after the player's first finished game on (never while turn
+ * notifications are off); its dismissal is remembered in local storage.
+ */
 export function NotificationPrompt(): ReactElement | null {
   const wanted = usePrefs((s) => s.turnNotifications);
   const [state, setState] = useState<'ask' | 'enabled' | 'hidden'>(() =>
-    permission() === 'default' && localStorage.getItem(PROMPT_DISMISSED_KEY) !== 'true' ? 'ask' : 'hidden',
+    permission() === 'default' &&
+    localStorage.getItem(PROMPT_DISMISSED_KEY) !== 'true' &&
+    localStorage.getItem(PLAYED_A_GAME_KEY) === 'true'
+      ? 'ask'
+      : 'hidden',
   );
   useEffect(() => {
     if (state !== 'enabled') return;
@@ -87,4 +100,11 @@ export function NotificationPrompt(): ReactElement | null {
       </button>
     </section>
   );
+}
+
+/** Remembers that this browser's player finished a game in a seat (the prompt waits for it). */
+export function usePlayedAGame(seated: boolean): void {
+  useEffect(() => {
+    if (seated) localStorage.setItem(PLAYED_A_GAME_KEY, 'true');
+  }, [seated]);
 }

@@ -8,7 +8,7 @@ import type { Toast } from '../../stores/toast-store.js';
  */
 
 /** A toast as the screens show it (docs/product.md §P2.9: 3 s). */
-export type ToastInput = Omit<Toast, 'id'>;
+export type ToastInput = Omit<Toast, 'id' | 'shownAt'>;
 
 /** Toasts of the game last 3 s (docs/product.md §P2.9). */
 export const TOAST_MS = 3000;

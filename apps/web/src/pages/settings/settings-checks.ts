@@ -8,6 +8,31 @@ import type { Errors } from '../../lib/validation.js';
 /** Longest avatar image address, in characters (the server's `AVATAR_URL_MAX`). */
 export const AVATAR_MAX = 500;
 export const AVATAR_ERROR = 'Avatar must be an http(s) image address.';
+/** An address that is well formed but does not give an image this page can show (docs/web.md "Settings"). */
+export const AVATAR_LOAD_ERROR = 'That image could not be loaded. Check the address, or use your initials.';
+/** How long an avatar image may take to load before it is refused, in ms. */
+export const AVATAR_LOAD_MS = 8000;
+
+/**
+ * Whether the browser loads `address` as an image (the page's own rules apply: an address it may
+ * not show is refused as well), within `AVATAR_LOAD_MS`. A saved avatar that never shows would be
+ * a broken image beside the player's name everywhere.
+ */
+export function imageLoads(address: string, timeoutMs = AVATAR_LOAD_MS): Promise<boolean> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    function finish(ok: boolean): void {
+      clearTimeout(timer);
+      image.onload = null;
+      image.onerror = null;
+      resolve(ok);
+    }
+    image.onload = () => finish(image.naturalWidth > 0);
+    image.onerror = () => finish(false);
+    image.src = address;
+  });
+}
 
 /** Whether `address` is an avatar the server takes: an http(s) address of at most 500 characters. */
 export function avatarAddressOk(address: string): boolean {

@@ -11,7 +11,14 @@ import { SignInPrompt } from '../../ui/sign-in-prompt.js';
 import { DeleteAccountSection, PasswordSection } from './account-sections.js';
 import { BotsSection } from './bots-section.js';
 import { Outcome, type Said } from './outcome.js';
-import { AVATAR_ERROR, AVATAR_MAX, avatarAddressOk, ownAvatar } from './settings-checks.js';
+import {
+  AVATAR_ERROR,
+  AVATAR_LOAD_ERROR,
+  AVATAR_MAX,
+  avatarAddressOk,
+  imageLoads,
+  ownAvatar,
+} from './settings-checks.js';
 
 /**
  * `/settings` (docs/product.md §D11 "Settings"; docs/web.md "Settings"): a registered player's
@@ -131,7 +138,19 @@ function AvatarSection({ user }: { readonly user: User }): ReactElement {
       return;
     }
     setError(undefined);
-    void send(address.trim(), 'Avatar saved');
+    const wanted = address.trim();
+    void whileBusy(
+      setBusy,
+      async () => {
+        // An image that does not load is refused before it is saved (a broken image everywhere otherwise).
+        if (!(await imageLoads(wanted))) {
+          setError(AVATAR_LOAD_ERROR);
+          return;
+        }
+        await send(wanted, 'Avatar saved');
+      },
+      () => undefined,
+    );
   };
   return (
     <section className="card settings-section" aria-labelledby={`${id}-title`}>

@@ -19,7 +19,7 @@ import { actionSentence } from '../../../table/sentences.js';
 /** Toast durations of the variants' game screens, in ms (docs/product.md §P2.9). */
 export const EASY_TOAST_MS = 3000;
 
-type ToastInput = Omit<Toast, 'id'>;
+type ToastInput = Omit<Toast, 'id' | 'shownAt'>;
 
 /** The server's refusal texts of docs/product.md §P2.5 "Easy play", by the row that was clicked. */
 const SOURCE_REFUSALS: Readonly<Record<Exclude<EasySource, 'hand'>, { title: string; text: string }>> = {
