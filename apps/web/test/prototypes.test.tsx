@@ -122,7 +122,7 @@ describe('prototypes - /poker single-player game', () => {
     expect(screen.getByText('Your turn', { selector: '.turn-line' })).toBeTruthy();
   });
 
-  it('poker - a legal card played through the UI goes to the engine; Play Again deals anew', () => {
+  it('poker - a legal card played through the UI goes to the engine; New game deals anew', () => {
     usePoker.getState().reset(seedWhere(HUMAN_SEAT));
     render(<PokerPage />);
     const before = usePoker.getState().seed;
@@ -133,7 +133,7 @@ describe('prototypes - /poker single-player game', () => {
     expect(usePoker.getState().game.moves).toBe(1);
     expect(document.querySelector('.last-action')?.textContent ?? '').toMatch(/^You played/);
 
-    fireEvent.click(screen.getAllByRole('button', { name: 'Play Again' })[0] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'New game' }));
     const after = usePoker.getState();
     expect(after.seed).not.toBe(before);
     expect(after.game.moves).toBe(0);

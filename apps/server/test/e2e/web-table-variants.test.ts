@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, it } from 'vitest';
-import { type BrowserUser, openBrowser, useFullMotion, useWebServer } from './browser.js';
-import { expectTableFitsEverywhere } from './table-fit.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type BrowserUser, openBrowser, SHOTS_DIR, useFullMotion, useWebServer } from './browser.js';
+import { expectTableFitsEverywhere, TABLE_SIZES, tableFit } from './table-fit.js';
 
 /**
  * The game table (docs/product.md §D10) of the four username variants in a real browser at the four
@@ -80,6 +81,17 @@ describe('web client - the variants on the game table', () => {
     await p.getByRole('button', { name: 'Ready' }).click();
     await p.getByLabel('Status: Playing').waitFor();
     await expectTableFitsEverywhere(p, 'table-public', 3);
+    // Its "Chat & rules" sheet, open on a phone, keeps off every own card and action (sheet-bounds.ts).
+    for (const size of TABLE_SIZES.filter((s) => s.width < 1024)) {
+      await p.setViewportSize({ width: size.width, height: size.height });
+      await p.getByRole('button', { name: 'Chat & rules' }).click();
+      await p.locator('.gt-side.open').waitFor();
+      const report = await tableFit(p);
+      await p.screenshot({ path: join(SHOTS_DIR, `table-public-sheet-${size.name}.png`) });
+      expect(report.problems, `the open sheet at ${size.width}x${size.height}`).toEqual([]);
+      await p.getByRole('complementary', { name: 'Chat & rules' }).getByRole('button', { name: 'Close' }).click();
+      await p.locator('.gt-side.open').waitFor({ state: 'detached' });
+    }
   });
 
   it('table - /easy-palace-game: the easy game against an AI fits at 4 sizes', async () => {

@@ -31,6 +31,7 @@ import {
 } from './move-log.js';
 import { useRovingCards } from './roving.js';
 import { useScrolls } from './scrolls.js';
+import { useSheetBounds } from './sheet-bounds.js';
 
 /**
  * The game table of every screen (docs/product.md §D10; docs/web.md "The table kit"): the other seats (a
@@ -65,7 +66,10 @@ export function GameTable(props: {
   const fourColour = usePrefs((s) => s.fourColour);
   const largeCards = usePrefs((s) => s.largeCards);
   const root = useRef<HTMLElement>(null);
+  const side = useRef<HTMLElement>(null);
   const [sideOpen, setSideOpen] = useState(false);
+  // On a phone the open sheet keeps off the own cards and the actions.
+  useSheetBounds(side, sideOpen);
   const sideId = useId();
   useInPlay(true);
   useToastsEndWithTheMove(model);
@@ -108,7 +112,12 @@ export function GameTable(props: {
       </CardMotion>
       {props.side !== undefined && (
         // A column beside the table on a wide screen; on a phone a sheet over it, opened from the bar.
-        <aside className={`gt-side${sideOpen ? ' open' : ''}`} id={sideId} aria-label={props.sideLabel ?? 'Info'}>
+        <aside
+          ref={side}
+          className={`gt-side${sideOpen ? ' open' : ''}`}
+          id={sideId}
+          aria-label={props.sideLabel ?? 'Info'}
+        >
           <div className="gt-sheet-bar">
             <span>{props.sideLabel ?? 'Info'}</span>
             <button type="button" className="button button-secondary button-small" onClick={() => setSideOpen(false)}>

@@ -18,7 +18,8 @@ export function GameSections(props: {
   readonly chat?: { readonly panel: ReactNode; readonly badge: ReactNode } | undefined;
   readonly tutorial: ReactNode;
 }): ReactElement {
-  const items: TabItem<GameSection>[] = [{ id: 'game', label: 'Game', panel: props.game }];
+  // The game's panel holds the table's cards and buttons: no bare stop before them.
+  const items: TabItem<GameSection>[] = [{ id: 'game', label: 'Game', panel: props.game, controlsInside: true }];
   if (props.chat !== undefined)
     items.push({ id: 'chat', label: 'Chat', badge: props.chat.badge, panel: props.chat.panel });
   items.push({ id: 'tutorial', label: 'How to Play', panel: props.tutorial });

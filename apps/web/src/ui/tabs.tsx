@@ -7,6 +7,11 @@ export interface TabItem<Id extends string> {
   readonly panel: ReactNode;
   /** Shown after the label inside the tab (an unread count); optional. */
   readonly badge?: ReactNode;
+  /**
+   * The panel starts with controls of its own (a game table's cards): it takes no tab stop of its
+   * own (the APG pattern's stop is for a panel without one), so Tab goes from the tab to them.
+   */
+  readonly controlsInside?: boolean;
 }
 
 /** The tab a key moves to from `index` of `count`, or null for a key tabs do not use. */
@@ -69,8 +74,8 @@ export function Tabs<Id extends string>(props: {
           id={`${idPrefix}-panel-${item.id}`}
           aria-labelledby={`${idPrefix}-tab-${item.id}`}
           hidden={item.id !== selected}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the APG tabs pattern makes a panel a tab stop
-          tabIndex={0}
+          // The APG tabs pattern makes a panel a tab stop, unless it starts with controls of its own.
+          tabIndex={item.controlsInside === true ? undefined : 0}
           className="ui-tabpanel"
         >
           {item.panel}

@@ -12,7 +12,6 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type ReactElement,
-  type RefObject,
   type SyntheticEvent,
   useEffect,
   useId,
@@ -23,16 +22,18 @@ import {
 import { timestampLabel, unreadLabel } from '../../lib/format.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { useGame } from '../../stores/game-store.js';
+import { useSheetBounds } from '../../table/sheet-bounds.js';
 import { EmojiPicker, PhraseMenu } from './chat-pickers.js';
 
 /** The chat input's limit. */
 const MAX_MESSAGE = 500;
 
 /**
- * In-game chat; minimised to a bubble with the unread count ("9+" above 9). Only lines that arrive
+ * In-game chat; minimised to a bubble with the unread count ("9+" above 9): in the table's action
+ * bar during play, and `inline` in the waiting room's flow (a floating button lay over its text). Only lines that arrive
  * while the chat is minimised count: the history a game already has when it is joined does not.
  */
-export function ChatPanel(): ReactElement | null {
+export function ChatPanel({ inline = false }: { readonly inline?: boolean } = {}): ReactElement | null {
   const game = useGame((s) => s.game);
   const chat = useGame((s) => s.chat);
   const [open, setOpen] = useState(false);
@@ -60,7 +61,7 @@ export function ChatPanel(): ReactElement | null {
       <button
         ref={bubble}
         type="button"
-        className="chat-bubble"
+        className={inline ? 'chat-bubble chat-bubble-inline' : 'chat-bubble'}
         aria-label={`Open chat (${unread} unread)`}
         onClick={() => setOpen(true)}
       >
@@ -74,81 +75,6 @@ export function ChatPanel(): ReactElement | null {
 
 /** How far a swipe on the chat's header (down or right) must go to close it, in px. */
 export const SWIPE_CLOSE_PX = 60;
-
-/** The chat's width beside a wide table, in px (22rem). */
-const SHEET_WIDTH = 352;
-/** What the chat keeps off: the viewer's own cards and the action bar's buttons. */
-const KEEP_OFF = '[data-zone="own"] button[data-card-id], .gt-actions > button';
-
-/**
- * Over a game table, the chat lies in the play area's largest part free of the viewer's own cards
- * and the action bar's buttons: above them (a phone upright), left of them (a phone on its side,
- * where they are a column on the right) or right of them (a desktop, as a 22rem column) — never
- * over the own rows or the actions (docs/web.md "The table kit"). Its edges are set as
- * `--chat-top`, `--chat-bottom`, `--chat-left` and `--chat-right`, measured when it opens, on a
- * resize and whenever the own rows or the bar change size. Elsewhere (a waiting room) it keeps its
- * place at the bottom.
- */
-function useSheetBounds(panel: RefObject<HTMLElement | null>): void {
-  useLayoutEffect(() => {
-    const element = panel.current;
-    const table = element?.closest('.game-table');
-    if (element === null || element === undefined || table === null || table === undefined) return;
-    const place = () => {
-      const width = window.innerWidth;
-      const height = window.innerHeight;
-      const top = Math.max(0, Math.round(table.querySelector('.gt-play')?.getBoundingClientRect().top ?? 0)) + 4;
-      let offTop = height;
-      let offLeft = width;
-      let offRight = 0;
-      for (const el of table.querySelectorAll(KEEP_OFF)) {
-        if (el.closest('.chat-panel') !== null) continue;
-        const box = el.getBoundingClientRect();
-        if (box.width < 1 || box.height < 1) continue;
-        offTop = Math.min(offTop, box.top);
-        offLeft = Math.min(offLeft, box.left);
-        offRight = Math.max(offRight, box.right);
-      }
-      const tall = Math.max(0, height - top);
-      const wide = width >= 768;
-      const options = [
-        {
-          area: width * Math.max(0, offTop - top),
-          edges: {
-            top,
-            bottom: Math.round(height - offTop) + 4,
-            right: 8,
-            left: wide ? Math.max(8, width - 8 - SHEET_WIDTH) : 8,
-          },
-        },
-        {
-          area: Math.min(offLeft, wide ? SHEET_WIDTH : width) * tall,
-          edges: {
-            top,
-            bottom: 4,
-            left: wide ? Math.max(4, Math.round(offLeft) - 4 - SHEET_WIDTH) : 4,
-            right: Math.round(width - offLeft) + 4,
-          },
-        },
-        {
-          area: Math.min(width - offRight, SHEET_WIDTH) * tall,
-          edges: { top, bottom: 4, right: 8, left: Math.max(Math.round(offRight) + 4, width - 8 - SHEET_WIDTH) },
-        },
-      ];
-      const best = options.reduce((a, b) => (b.area > a.area ? b : a));
-      for (const [side, px] of Object.entries(best.edges)) element.style.setProperty(`--chat-${side}`, `${px}px`);
-      element.classList.add('on-table');
-    };
-    place();
-    const watch = new ResizeObserver(place);
-    for (const el of table.querySelectorAll('.gt-own, .gt-actions')) watch.observe(el);
-    window.addEventListener('resize', place);
-    return () => {
-      watch.disconnect();
-      window.removeEventListener('resize', place);
-    };
-  }, [panel]);
-}
 
 /** Which emoji picker is showing: none, opened by its button, or opened by typing `:` + letters. */
 type PickerMode = 'closed' | 'button' | 'colon';
@@ -176,7 +102,7 @@ function ChatWindow({ gameId, onMinimise }: { gameId: number; onMinimise: () => 
   const phrasesButton = useRef<HTMLButtonElement>(null);
   /** Where a pointer went down on the header (a swipe down or right closes the chat). */
   const swipe = useRef<{ x: number; y: number } | null>(null);
-  useSheetBounds(panel);
+  useSheetBounds(panel, true);
   /** The cursor position to restore after the text was changed by an emoji choice. */
   const pendingCaret = useRef<number | null>(null);
   const ids = useId();

@@ -129,7 +129,7 @@ export function GameRoom({
         {header}
         <NotificationPrompt />
         <WaitingRoom game={game} me={me} />
-        <ChatPanel />
+        <ChatPanel inline />
       </div>
     );
   return (

@@ -20,7 +20,8 @@ export function useAiTurn(): void {
 
 /**
  * `/poker`: the single-player prototype (docs/product.md §P2.2, §P2.4): you against the prototype AI, offline,
- * with tabs Game and How to Play, a winner message and Play Again.
+ * with tabs Game and How to Play, a winner message and Play Again; "New game" in the header deals
+ * anew at any time.
  */
 export function PokerPage(): ReactElement {
   const game = usePoker((s) => s.game);
@@ -44,8 +45,9 @@ export function PokerPage(): ReactElement {
           <h1 className="display">Palace</h1>
           <p className="muted small">You against the AI · offline</p>
         </div>
+        {/* A fresh deal at any time (the winner panel's own button is the spec's "Play Again"). */}
         <button type="button" className="button button-secondary button-small-outline" onClick={playAgain}>
-          Play Again
+          New game
         </button>
       </header>
       <GameSections
