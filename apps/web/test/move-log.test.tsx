@@ -112,3 +112,25 @@ describe('turn notifications - the permission prompt', () => {
     }
   });
 });
+
+describe('table - focus after a move', () => {
+  it('stays with the own cards: the played card gone, focus goes to the cards’ stop, or to the own area while none may be pressed', () => {
+    const model = (hand: string[], enabled: string[], pile: number): TableModel => ({
+      ...table('You played 9♥', pile),
+      own: { hand: hand.map((id) => card(id, id.slice(1))), faceUp: [], faceDown: [] },
+      enabled,
+    });
+    const view = render(<GameTable model={model(['h9', 'h5'], ['h9', 'h5'], 1)} />);
+    const played = screen.getByRole('button', { name: '9 of hearts' });
+    act(() => played.focus());
+    expect(document.activeElement).toBe(played);
+    // Our move: the 9 leaves the hand; the 5 may still be pressed.
+    view.rerender(<GameTable model={model(['h5'], ['h5'], 2)} />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '5 of hearts' }));
+    // The next move leaves nothing to press: focus waits on the own area, not the page.
+    act(() => (document.activeElement as HTMLElement).blur());
+    act(() => screen.getByRole('button', { name: '5 of hearts' }).focus());
+    view.rerender(<GameTable model={model(['h5'], [], 3)} />);
+    expect(document.activeElement?.getAttribute('data-zone')).toBe('own');
+  });
+});

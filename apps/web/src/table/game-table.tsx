@@ -3,6 +3,7 @@ import {
   type CSSProperties,
   type ReactElement,
   type ReactNode,
+  type RefObject,
   useEffect,
   useId,
   useMemo,
@@ -24,6 +25,7 @@ import {
   type LoggedMove,
   MoveList,
   MovesButton,
+  moveKey,
   RecentMoves,
   useMoveList,
   useMoveLog,
@@ -308,6 +310,35 @@ function Centre(props: {
   );
 }
 
+/**
+ * Focus stays with the own cards after a move (docs/web.md "The table kit"): when the move took
+ * away the focused card or disabled the focused button (focus fell to the page), and focus was in
+ * this table, it goes to the cards' tab stop, or to the own area while no card may be pressed.
+ */
+function useFocusKept(area: RefObject<HTMLElement | null>, key: string): void {
+  const inside = useRef(false);
+  useEffect(() => {
+    const onFocusIn = (event: globalThis.FocusEvent) => {
+      const table = area.current?.closest('.game-table');
+      inside.current =
+        table !== null && table !== undefined && event.target instanceof Node && table.contains(event.target);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [area]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each move (`key`), reading the page as it is then
+  useEffect(() => {
+    const root = area.current;
+    if (root === null || !inside.current) return;
+    const active = document.activeElement;
+    const lost =
+      active === null || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
+    if (!lost) return;
+    const stop = root.querySelector<HTMLElement>('button[data-card-id][tabindex="0"]:not(:disabled)') ?? root;
+    stop.focus({ preventScroll: true });
+  }, [key]);
+}
+
 /** The viewer's cards: face-down with face-up lying on them, and the hand fan. */
 function OwnArea({ model }: { readonly model: TableModel }): ReactElement | null {
   const area = useRef<HTMLDivElement>(null);
@@ -320,6 +351,7 @@ function OwnArea({ model }: { readonly model: TableModel }): ReactElement | null
     [own],
   );
   const roving = useRovingCards(area, order, enabled, hinted);
+  useFocusKept(area, moveKey(model));
   if (own === null) return <div className="gt-own spectator" />;
   const slots = Math.max(own.faceDown.length, own.faceUp.length);
   const row = (cards: readonly TableCard[], title: string, className: string) => (
@@ -346,7 +378,15 @@ function OwnArea({ model }: { readonly model: TableModel }): ReactElement | null
   return (
     // The own cards are one group for the keyboard (see roving.ts).
     // biome-ignore lint/a11y/noStaticElementInteractions: keys are handled for the card buttons inside
-    <div className="gt-own" data-zone="own" ref={area} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
+    <div
+      className="gt-own"
+      data-zone="own"
+      ref={area}
+      // Focus lands here after a move when no card may be pressed (useFocusKept); never a Tab stop.
+      tabIndex={-1}
+      onKeyDown={roving.onKeyDown}
+      onFocus={roving.onFocus}
+    >
       {slots > 0 && (
         <div className="gt-table-cards">
           {row(own.faceDown, 'Face down', 'gt-row gt-down')}
