@@ -179,7 +179,7 @@ describe('web client - the game table', () => {
     await page.locator(`[data-zone="own"] [data-card-id="${cardId}"]`).waitFor({ state: 'detached' });
     expect(cardId).not.toBe('');
     // Focus stayed with the own cards (the cards' stop, or their area while none may be pressed), not the page.
-    await expect(page.evaluate("document.activeElement?.closest('[data-zone=\"own\"]') !== null")).resolves.toBe(true);
+    await expect(page.evaluate('document.activeElement?.closest(\'[data-zone="own"]\') !== null')).resolves.toBe(true);
     // Reduced motion: the move ran without any animation of the cards.
     const running = await page.evaluate(
       "document.getAnimations().filter((a) => a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('.game-table')).length",
