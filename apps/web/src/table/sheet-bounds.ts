@@ -9,10 +9,11 @@ const KEEP_OFF = '[data-zone="own"] button[data-card-id], .gt-actions > button';
  * Over a game table, a sheet (the main game's chat, a variant's Info sheet on a phone) lies in the
  * play area's largest part free of the viewer's own cards and the action bar's buttons: above
  * them (a phone upright), left of them (a phone on its side, where they are a column on the right)
- * or right of them (a desktop, as a 22rem column) — never over the own rows or the actions (docs/web.md "The table kit"). Its edges are set as
- * `--sheet-top`, `--sheet-bottom`, `--sheet-left` and `--sheet-right`, measured when it opens, on a
- * resize and whenever the own rows or the bar change size; the sheet gets the class `on-table`.
- * Elsewhere (a waiting room), or while `open` is false, it keeps its own place.
+ * or right of them (a desktop, as a 22rem column) — never over the own rows or the actions
+ * (docs/web.md "The table kit"). Its edges are set as `--sheet-top`, `--sheet-bottom`,
+ * `--sheet-left` and `--sheet-right`, measured when it opens, on a resize and whenever the own rows
+ * or the bar change size; the sheet gets the class `on-table`. Elsewhere (a waiting room), or while
+ * `open` is false, it keeps its own place.
  */
 export function useSheetBounds(panel: RefObject<HTMLElement | null>, open: boolean): void {
   useLayoutEffect(() => {
