@@ -30,8 +30,9 @@ const MAX_MESSAGE = 500;
 
 /**
  * In-game chat; minimised to a bubble with the unread count ("9+" above 9): in the table's action
- * bar during play, and `inline` in the waiting room's flow (a floating button lay over its text). Only lines that arrive
- * while the chat is minimised count: the history a game already has when it is joined does not.
+ * bar during play, and `inline` in the waiting room's flow (a floating button lay over its text).
+ * Only lines that arrive while the chat is minimised count: the history a game already has when it
+ * is joined does not.
  */
 export function ChatPanel({ inline = false }: { readonly inline?: boolean } = {}): ReactElement | null {
   const game = useGame((s) => s.game);
