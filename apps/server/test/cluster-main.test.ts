@@ -104,13 +104,13 @@ clusterDescribe('main game on two nodes', () => {
   it('cluster - two sockets of one user opening at once on two nodes: exactly one survives', async () => {
     const { a, b } = nodes();
     const player = await registered(a.base, CODE, 'Both');
-    const sockets = await Promise.all([
-      SocketClient.connect(a.base, player.jar),
-      SocketClient.connect(b.base, player.jar),
-    ]);
+    // Opened, not waited on for `connection_established`: the loser may be replaced before its own
+    // node has sent it (a CI run on Node 24 saw `connection_replaced` as its only frame).
+    const sockets = await Promise.all([SocketClient.open(a.base, player.jar), SocketClient.open(b.base, player.jar)]);
     const loser = await Promise.race(sockets.map((s) => s.closed.then(() => s)));
     expect((await loser.closed).code).toBe(4000);
     const survivor = sockets.find((s) => s !== loser) as SocketClient;
+    await survivor.next('connection_established');
     // The survivor's node has heard the loser's announcement by now or will ignore it: it stays.
     await survivor.none('connection_replaced', 300);
     await stillUsable(survivor);
