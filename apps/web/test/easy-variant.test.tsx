@@ -343,8 +343,13 @@ describe('easy game - playing cards (docs/product.md §P2.5 "Easy play")', () =>
     // Only the hand card the server lists is enabled.
     expect(screen.getByRole<HTMLButtonElement>('button', { name: '5 of hearts' }).disabled).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: '8 of hearts' }).disabled).toBe(false);
+    // A tap selects (and says why not in the move line); Play Selected sends it.
+    const playSelected = () => screen.getByRole('button', { name: 'Play Selected' });
+    fireEvent.click(screen.getByRole('button', { name: 'K of hearts' }));
+    expect(screen.getByText('You must play all cards from your hand first')).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/play'))).toBe(false);
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'K of hearts' }));
+      fireEvent.click(playSelected());
     });
     expect(calls.find((c) => c.url.endsWith('/play'))?.body).toEqual({ playerId: ME, cardId: 'cK', source: 'faceUp' });
     expect(lastToast()).toMatchObject({
@@ -353,8 +358,9 @@ describe('easy game - playing cards (docs/product.md §P2.5 "Easy play")', () =>
       variant: 'destructive',
     });
     const blind = await screen.findByRole('button', { name: 'Face-down card' });
+    fireEvent.click(blind);
     await act(async () => {
-      fireEvent.click(blind);
+      fireEvent.click(playSelected());
     });
     expect(lastToast()).toMatchObject({
       title: 'Cannot play from face-down yet',
@@ -362,7 +368,7 @@ describe('easy game - playing cards (docs/product.md §P2.5 "Easy play")', () =>
     });
   });
 
-  it('easy play - a hand card plays at once from the hand; a burned pile says "Pile cleared!"', async () => {
+  it('easy play - a hand card double-tapped plays at once from the hand; a burned pile says "Pile cleared!"', async () => {
     const calls = fakeServer({
       'GET /K3T9QA': () => ({ status: 200, body: state() }),
       'POST /play': () => ({
@@ -381,8 +387,9 @@ describe('easy game - playing cards (docs/product.md §P2.5 "Easy play")', () =>
     });
     renderAt(gamePath);
     const eight = await screen.findByRole('button', { name: '8 of hearts' });
+    fireEvent.click(eight, { detail: 1 });
     await act(async () => {
-      fireEvent.click(eight);
+      fireEvent.click(screen.getByRole('button', { name: '8 of hearts' }), { detail: 2 });
     });
     expect(calls.find((c) => c.url.endsWith('/play'))?.body).toEqual({ playerId: ME, cardId: 'c8', source: 'hand' });
     expect(lastToast()).toMatchObject({ title: 'Pile cleared!' });

@@ -372,6 +372,8 @@ describe('easy table model - the easy game on the table kit', () => {
   const ui = (extra: Partial<Parameters<typeof easyTableModel>[2]> = {}) => ({
     busy: false,
     note: null,
+    selected: null,
+    select: vi.fn(),
     play: vi.fn(),
     pickUp: vi.fn(),
     ...extra,
@@ -389,21 +391,33 @@ describe('easy table model - the easy game on the table kit', () => {
     expect(model.hinted).toEqual(['c8']);
     expect(model.enabled).toEqual(['c8', 'cK', 'blind-0']);
     expect(model.selected).toEqual([]);
-    expect(actions(model)).toEqual(['Pick Up:on']);
+    expect(actions(model)).toEqual(['Pick Up:on', 'Play Selected:off']);
     expect(model.lastAction).toBeNull();
   });
 
-  it('easy model - a card pressed is played at once from the row it lies in', () => {
+  it('easy model - a card pressed is selected (pressed again, put back); Play Selected plays it from its row', () => {
     const play = vi.fn();
-    const model = easyTableModel(state(), me, ui({ play }));
+    const select = vi.fn();
+    let model = easyTableModel(state(), me, ui({ play, select }));
     model.onCard('c8');
-    model.onCard('cK');
-    model.onCard('blind-0');
-    expect(play.mock.calls).toEqual([
+    expect(select).toHaveBeenLastCalledWith('c8');
+    expect(play).not.toHaveBeenCalled();
+    for (const [id, source] of [
       ['c8', 'hand'],
       ['cK', 'faceUp'],
       ['blind-0', 'faceDown'],
-    ]);
+    ] as const) {
+      model = easyTableModel(state(), me, ui({ play, select, selected: id }));
+      expect(model.selected).toEqual([id]);
+      expect(actions(model)).toEqual(['Pick Up:on', 'Play Selected:on']);
+      model.onCard(id);
+      expect(select).toHaveBeenLastCalledWith(null);
+      model.actions.find((a) => a.key === 'play')?.onPress();
+      expect(play).toHaveBeenLastCalledWith(id, source);
+    }
+    // A selection the state no longer allows is dropped.
+    model = easyTableModel(state({ playableCards: [], currentTurn: 'p2' }), me, ui({ selected: 'c8' }));
+    expect(model.selected).toEqual([]);
     expect(easySource(me, 'nope')).toBe('hand');
   });
 
@@ -412,13 +426,13 @@ describe('easy table model - the easy game on the table kit', () => {
     let model = easyTableModel(off, me, ui());
     expect(model.turn?.text).toBe("AI Player 1's turn (AI is thinking…)");
     expect(model.enabled).toEqual([]);
-    expect(actions(model)).toEqual(['Pick Up:off']);
+    expect(actions(model)).toEqual(['Pick Up:off', 'Play Selected:off']);
     expect(model.seats.find((s) => s.name === 'AI Player 1')?.isTurn).toBe(true);
     model = easyTableModel(state({ currentTurn: 'p2', currentTurnPlayerName: 'Bea' }), me, ui());
     expect(model.turn?.text).toBe("Bea's turn");
     model = easyTableModel(state(), me, ui({ busy: true }));
     expect(model.enabled).toEqual([]);
-    expect(actions(model)).toEqual(['Pick Up:off']);
+    expect(actions(model)).toEqual(['Pick Up:off', 'Play Selected:off']);
   });
 
   it('easy model - once the hand is empty only the listed face-up cards; then the face-down ones', () => {

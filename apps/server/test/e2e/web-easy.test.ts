@@ -39,7 +39,8 @@ describe('web client - the easy variant in a real browser', () => {
   /**
    * One move on the viewer's turn: the first card the server lists in the hand, else in the
    * face-up row, else in the face-down row (listed cards carry the outline, `tc-hint`), else Pick
-   * Up; then waits until the state's version moves on.
+   * Up; then waits until the state's version moves on. The card is played with a double-tap (one
+   * way to play a card: a tap selects, a second tap on the selected card plays it).
    */
   async function move(page: Page): Promise<void> {
     await page.locator('main[data-busy="false"]').waitFor();
@@ -48,7 +49,7 @@ describe('web client - the easy variant in a real browser', () => {
     for (const row of ['Hand', 'Face up', 'Face down']) {
       const card = page.getByRole('group', { name: row }).locator('button.tc-hint:not([disabled])');
       if ((await card.count()) > 0) {
-        await card.first().click();
+        await card.first().dblclick();
         clicked = true;
         break;
       }
@@ -117,10 +118,13 @@ describe('web client - the easy variant in a real browser', () => {
         await shot(page, 'easy-playing-phone');
         shotTaken = true;
       }
-      // Once: a face-up card while the hand holds cards is refused with the spec's title.
+      // Once: a face-up card while the hand holds cards explains itself in the move line when
+      // tapped (it is selected), and Play Selected is refused with the spec's title.
       const handCards = await page.getByRole('group', { name: 'Hand' }).getByRole('button').count();
       if (!refusalChecked && handCards > 0) {
         await page.getByRole('group', { name: 'Face up' }).getByRole('button').first().click();
+        await page.locator('.gt-last.explain', { hasText: 'You must play all cards from your hand first' }).waitFor();
+        await page.getByRole('button', { name: 'Play Selected' }).click();
         await page.locator('.toast-title', { hasText: 'Cannot play from face-up yet' }).waitFor();
         await expect(page.locator('.toast-description').textContent()).resolves.toBe(
           'You must play all cards from your hand first',

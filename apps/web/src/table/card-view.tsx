@@ -12,8 +12,11 @@ export const CardView = memo(function CardView(props: {
   readonly card: TableCard;
   /** `mini`: the small cards of opponents and of the pile's lower cards. */
   readonly size?: 'normal' | 'mini';
-  /** Absent: an image. Present: a button, enabled or not. */
-  readonly onPress?: (id: string) => void;
+  /**
+   * Absent: an image. Present: a button, enabled or not. `clicks` is the click's count (2 for the
+   * second of a double-tap or a double-click; 0 from the keyboard).
+   */
+  readonly onPress?: (id: string, clicks: number) => void;
   readonly enabled?: boolean;
   /** Outlined as a legal play (the server's or the engine's hint). */
   readonly hinted?: boolean;
@@ -65,7 +68,7 @@ export const CardView = memo(function CardView(props: {
       tabIndex={props.tabIndex ?? 0}
       data-card-id={card.id}
       {...(props.slice === undefined ? {} : { style: { width: `${props.slice}px` } })}
-      onClick={() => onPress(card.id)}
+      onClick={(event) => onPress(card.id, event.detail)}
     >
       {art}
     </button>

@@ -31,6 +31,7 @@ import {
   useMoveLog,
   useToastsEndWithTheMove,
 } from './move-log.js';
+import { type PlayGestures, usePlayGestures } from './play-gestures.js';
 import { useRovingCards } from './roving.js';
 import { useScrolls } from './scrolls.js';
 import { useSheetBounds } from './sheet-bounds.js';
@@ -76,6 +77,7 @@ export function GameTable(props: {
   useInPlay(true);
   useToastsEndWithTheMove(model);
   const moves = useMoveLog(model);
+  const gestures = usePlayGestures(model, moveKey(model));
   return (
     <section
       ref={root}
@@ -93,8 +95,8 @@ export function GameTable(props: {
       <CardMotion root={root} move={model.lastMove ?? null}>
         <div className="gt-play">
           <Seats seats={model.seats} />
-          <Centre model={model} notice={props.notice} moves={moves} />
-          <OwnArea model={model} />
+          <Centre model={model} notice={props.notice} moves={moves} explanation={gestures.explanation} />
+          <OwnArea model={model} gestures={gestures} />
           <ActionBar
             actions={model.actions}
             start={props.barStart}
@@ -252,8 +254,10 @@ function Centre(props: {
   readonly model: TableModel;
   readonly notice: ReactNode;
   readonly moves: readonly LoggedMove[];
+  /** Why the card just tapped cannot be played (see `play-gestures.ts`): said in the move line. */
+  readonly explanation: string | null;
 }): ReactElement {
-  const { model, notice } = props;
+  const { model, notice, explanation } = props;
   const top = model.pile.top.slice(-3);
   const list = useMoveList();
   return (
@@ -284,11 +288,11 @@ function Centre(props: {
       <div className="gt-status">
         <div className="gt-last-row">
           <p
-            className={`gt-last last-action${model.lastAction === null ? ' quiet' : ''}`}
+            className={`gt-last last-action${explanation !== null ? ' explain' : model.lastAction === null ? ' quiet' : ''}`}
             role="status"
             aria-live="polite"
           >
-            {model.lastAction ?? '\u00a0'}
+            {explanation ?? model.lastAction ?? '\u00a0'}
           </p>
           <MovesButton moves={props.moves} list={list} />
         </div>
@@ -340,7 +344,13 @@ function useFocusKept(area: RefObject<HTMLElement | null>, key: string): void {
 }
 
 /** The viewer's cards: face-down with face-up lying on them, and the hand fan. */
-function OwnArea({ model }: { readonly model: TableModel }): ReactElement | null {
+function OwnArea({
+  model,
+  gestures,
+}: {
+  readonly model: TableModel;
+  readonly gestures: PlayGestures;
+}): ReactElement | null {
   const area = useRef<HTMLDivElement>(null);
   const own = model.own;
   const enabled = useMemo(() => new Set(model.enabled), [model.enabled]);
@@ -355,7 +365,7 @@ function OwnArea({ model }: { readonly model: TableModel }): ReactElement | null
   if (own === null) return <div className="gt-own spectator" />;
   const slots = Math.max(own.faceDown.length, own.faceUp.length);
   const row = (cards: readonly TableCard[], title: string, className: string) => (
-    <fieldset className={className}>
+    <fieldset className={className} data-playable={cards.some((c) => hinted.has(c.id))}>
       <legend className="sr-only">{title}</legend>
       {Array.from({ length: slots }, (_, i) => {
         const card = cards[i];
@@ -365,7 +375,7 @@ function OwnArea({ model }: { readonly model: TableModel }): ReactElement | null
           <CardView
             key={card.id}
             card={card}
-            onPress={model.onCard}
+            onPress={gestures.press}
             enabled={enabled.has(card.id)}
             hinted={hinted.has(card.id)}
             selected={selected.has(card.id)}
@@ -384,7 +394,10 @@ function OwnArea({ model }: { readonly model: TableModel }): ReactElement | null
       ref={area}
       // Focus lands here after a move when no card may be pressed (useFocusKept); never a Tab stop.
       tabIndex={-1}
-      onKeyDown={roving.onKeyDown}
+      onKeyDown={(event) => {
+        if (!gestures.onKeyDown(event)) roving.onKeyDown(event);
+      }}
+      onPointerUp={gestures.onPointerUp}
       onFocus={roving.onFocus}
     >
       {slots > 0 && (
@@ -398,7 +411,7 @@ function OwnArea({ model }: { readonly model: TableModel }): ReactElement | null
         enabled={enabled}
         hinted={hinted}
         selected={selected}
-        onPress={model.onCard}
+        onPress={gestures.press}
         tabIndex={roving.tabIndex}
       />
     </div>

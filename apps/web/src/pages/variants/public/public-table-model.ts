@@ -86,7 +86,8 @@ export function publicTableModel(state: PublicGameState, ui: PublicTableUi): Tab
       : null,
     own: me === null || state.status === 'waiting' ? null : ownRows(me),
     enabled: ui.busy ? [] : choosing ? handIds : myTurn ? state.playableCards : [],
-    hinted: myTurn ? state.playableCards : [],
+    // Outlined (looks playable): the hand while choosing face-up, else the legal plays on the viewer's turn.
+    hinted: choosing ? handIds : myTurn ? state.playableCards : [],
     selected: choosing ? ui.chosen.filter((id) => handIds.includes(id)) : ui.selected,
     onCard: ui.onCard,
     actions,

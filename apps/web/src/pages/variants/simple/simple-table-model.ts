@@ -100,7 +100,8 @@ export function simpleTableModel(game: SimpleGameState, ui: SimpleTableUi): Tabl
       : null,
     own: me === null ? null : ownRows({ hand: me.hand, faceUp: me.faceUp, faceDown: me.faceDownCards }),
     enabled: ui.busy ? [] : choosing ? handIds : myTurn ? game.playableCards : [],
-    hinted: myTurn ? game.playableCards : [],
+    // Outlined (looks playable): the hand while choosing face-up, else the legal plays on the viewer's turn.
+    hinted: choosing ? handIds : myTurn ? game.playableCards : [],
     selected: choosing ? ui.picks.filter((id) => handIds.includes(id)) : ui.selected,
     onCard: ui.onCard,
     actions,
