@@ -66,6 +66,19 @@ describe('table - the move log', () => {
     expect(screen.queryByRole('region', { name: 'All moves' })).toBeNull();
   });
 
+  it('log - a model with a history (the replay) lists exactly it: a step back takes the last move off', () => {
+    const view = render(<GameTable model={{ ...table(null, 2), history: ['Ann played 4♥', 'Bob played 7♥'] }} />);
+    expect(screen.getByRole('button', { name: 'Moves (2)' })).toBeTruthy();
+    view.rerender(<GameTable model={{ ...table(null, 1), history: ['Ann played 4♥'] }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Moves (1)' }));
+    const list = screen.getByRole('region', { name: 'All moves' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ann played 4♥']);
+  });
+
   it('toasts - a toast older than the next move is gone; the one that came with the move stays until the one after', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(1_000_000);

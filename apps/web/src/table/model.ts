@@ -78,6 +78,12 @@ export interface TableModel {
    * from, and whether cards leaving the pile go to a hand (pick-up) or burn.
    */
   readonly lastMove?: LastMove | null;
+  /**
+   * The game's moves up to the state shown, oldest first, where the screen knows them (the replay:
+   * its steps up to the current one). The move log then lists exactly these, so stepping back
+   * takes moves off it; without it the log keeps every move the screen has seen.
+   */
+  readonly history?: readonly string[];
 }
 
 export interface LastMove {

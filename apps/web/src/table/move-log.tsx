@@ -1,4 +1,4 @@
-import { type ReactElement, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type ReactElement, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useToasts } from '../stores/toast-store.js';
 import type { TableModel } from './model.js';
 
@@ -31,9 +31,19 @@ export interface LoggedMove {
 /**
  * The moves this screen has seen, oldest first (docs/web.md "The table kit": the move log): each
  * change of `moveKey` with a last move in words adds that move. A table opened mid-game starts
- * with the move it opened on.
+ * with the move it opened on. A model with a `history` (the replay) is listed as it says instead.
  */
 export function useMoveLog(model: TableModel): readonly LoggedMove[] {
+  const seenLog = useSeenMoves(model);
+  const { history } = model;
+  const listed = useMemo(
+    () => (history === undefined ? null : history.slice(-LOG_LIMIT).map((text, i) => ({ n: i + 1, text }))),
+    [history],
+  );
+  return listed ?? seenLog;
+}
+
+function useSeenMoves(model: TableModel): readonly LoggedMove[] {
   const [log, setLog] = useState<readonly LoggedMove[]>([]);
   const key = moveKey(model);
   const seen = useRef<string | null>(null);

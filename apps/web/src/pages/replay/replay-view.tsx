@@ -35,7 +35,7 @@ function DealBadge({ check }: { readonly check: DealCheck | null }): ReactElemen
  * (the record is public once the game is over), the pile and the deck, whose turn it is; nothing
  * to press (the replay's own buttons step through it).
  */
-export function replayTableModel(state: GameState): TableModel {
+export function replayTableModel(state: GameState, history: readonly string[] = []): TableModel {
   const turn = state.phase === 'playing' ? state.seats[state.turn] : undefined;
   return {
     seats: state.seats.map((seat: Seat) => {
@@ -63,6 +63,8 @@ export function replayTableModel(state: GameState): TableModel {
     selected: [],
     onCard: () => undefined,
     actions: [],
+    // The move log lists the steps up to this one: a step back takes the last off it.
+    history,
   };
 }
 
@@ -149,6 +151,7 @@ export function ReplayView({ loaded }: { readonly loaded: LoadedRecord }): React
   const step = steps.value[index] ?? steps.value[0];
   if (step === undefined) throw new Error('a replay has at least its first step');
   const { state } = step;
+  const history = steps.value.slice(1, index + 1).map((s) => s.text);
   const kind = loaded.variant === null ? null : (KIND_NAMES[loaded.variant] ?? loaded.variant);
   const go = (to: number) => setIndex(Math.min(last, Math.max(0, to)));
 
@@ -229,7 +232,7 @@ export function ReplayView({ loaded }: { readonly loaded: LoadedRecord }): React
       </section>
 
       <GameTable
-        model={replayTableModel(state)}
+        model={replayTableModel(state, history)}
         fill
         label="Game table"
         sideLabel="About"
