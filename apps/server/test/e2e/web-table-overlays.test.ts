@@ -119,6 +119,67 @@ describe('web client - nothing on the table', () => {
     await list.waitFor({ state: 'detached' });
   });
 
+  it('toasts - /poker and the easy game: a refusal’s toast sits above the table at every size', async () => {
+    const { page } = await browser();
+    // The page's clock stands still: the AI never moves, so the same refusal can be asked for at each size.
+    await page.clock.install({ time: 0 });
+    await page.clock.pauseAt(1000);
+    await page.goto(`${base}/poker`);
+    await page.getByRole('group', { name: 'Hand' }).waitFor();
+    const mine = await page.locator('.turn-line.mine').isVisible();
+    const refuse = async () => {
+      if (mine) await page.getByRole('button', { name: 'Pick Up' }).click();
+      else await page.getByRole('group', { name: 'Hand' }).getByRole('button').first().click();
+    };
+    await checkToastAtEverySize(page, 'poker', refuse, mine ? 'Empty Pile' : 'Not Your Turn');
+
+    await easyToasts((await browser()).page);
+  });
+
+  /** The easy game: a face-up card played early, refused with the spec's toast, at every size. */
+  async function easyToasts(page: Page): Promise<void> {
+    await page.clock.install();
+    await page.goto(`${base}/easy-palace-home`);
+    await page.getByRole('tabpanel', { name: 'Create Game' }).getByLabel('Your name').fill('Ann');
+    await page.getByRole('tabpanel', { name: 'Create Game' }).getByRole('button', { name: 'Create Game' }).click();
+    await page.getByRole('button', { name: 'Add AI' }).click();
+    await page.getByRole('list', { name: 'Players' }).getByText('AI Player 1').waitFor();
+    await page.getByRole('button', { name: 'Start Game' }).click();
+    await page.locator('main[data-status="playing"]').waitFor();
+    // Our turn with cards in hand: a face-up card played early is refused with the spec's toast.
+    for (let i = 0; i < 20 && !(await page.locator('.turn-line.mine').isVisible()); i++) {
+      await page.clock.fastForward(1000);
+      await page.waitForTimeout(300);
+    }
+    await page.locator('.turn-line.mine').waitFor();
+    await checkToastAtEverySize(
+      page,
+      'easy',
+      async () => {
+        await page.getByRole('group', { name: 'Face up' }).getByRole('button').first().click();
+        await page.getByRole('button', { name: 'Play Selected' }).click();
+      },
+      'Cannot play from face-up yet',
+    );
+  }
+
+  /** At each of the four sizes: `refuse` brings the toast titled `title`, which covers no part of the table. */
+  async function checkToastAtEverySize(page: Page, name: string, refuse: () => Promise<void>, title: string) {
+    for (const size of TABLE_SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.waitForTimeout(100);
+      await refuse();
+      const toast = page.locator('.toast', { hasText: title }).last();
+      await toast.waitFor();
+      const found = await covered(page, '.toast');
+      expect(found.hits, `the ${name} toast at ${size.width}x${size.height}`).toEqual([]);
+      await shot(page, `overlay-toast-${name}-${size.name}`);
+      // The next size brings its own toast.
+      await page.evaluate("document.querySelectorAll('.toast-close').forEach((b) => b.click())");
+      await toast.waitFor({ state: 'detached' }).catch(() => undefined);
+    }
+  }
+
   it('chat - open on our turn it stops above the own cards at every size; a tap on a card still selects it; Escape closes it', async () => {
     const { page } = await browser();
     await page.goto(`${base}/play?start=computer`);
