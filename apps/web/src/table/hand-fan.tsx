@@ -1,3 +1,4 @@
+import './hand-fan.css';
 import { type CSSProperties, type ReactElement, useLayoutEffect, useRef, useState } from 'react';
 import { CardView } from './card-view.js';
 import type { TableCard } from './cards.js';
@@ -8,7 +9,7 @@ const GAP = 0.08;
 /**
  * How far apart the cards of a row of `count` cards stand, in px, so that the row fits `width`:
  * side by side with a small gap when there is room, else overlapped evenly (a fan), each card's
- * left edge showing. Never wraps: a hand of 30 still lies in one row.
+ * left edge showing (a hand that would overlap more than `MIN_STEP` takes more rows: `handRows`).
  */
 export function fanStep(count: number, width: number, cardWidth: number): number {
   if (count <= 1) return cardWidth;
@@ -36,10 +37,34 @@ export function handSpacing(count: number, width: number, cardWidth: number): Ha
 }
 
 /**
- * The viewer's hand as one overlapped row (docs/product.md §D10), low to high as the page sorted it. Every
- * card is a button; where they overlap, each button is only as wide as its card's visible edge (see
- * `CardView`'s `slice`), so a tap or a click at its middle lands on it. The row measures its width
- * and a card's, and spaces the cards to fit.
+ * The narrowest edge of a card a fan leaves to tap (px; docs/web.md "The table kit": at least 28 px
+ * of every own card's face, 2 px to spare): a hand that would overlap more takes another row.
+ */
+export const MIN_STEP = 30;
+
+/**
+ * The rows of a hand of `count` cards `cardWidth` wide in `width` px (docs/web.md "The table kit"):
+ * as many cards in a row as leave each at least `MIN_STEP` px showing, the cards shared evenly
+ * between the fewest rows that hold them (30 cards where a row holds 13: 10, 10 and 10), the
+ * fullest rows first. One row while the row is not measured yet.
+ */
+export function handRows(count: number, width: number, cardWidth: number): number[] {
+  if (count <= 0) return [];
+  if (cardWidth <= 0 || width <= cardWidth) return [count];
+  const fit = Math.floor((width - cardWidth) / MIN_STEP) + 1;
+  const rows = Math.ceil(count / fit);
+  const per = Math.ceil(count / rows);
+  return Array.from({ length: rows }, (_, i) => Math.min(per, count - i * per)).filter((n) => n > 0);
+}
+
+/**
+ * The viewer's hand (docs/product.md §D10) as one overlapped row, low to high as the page sorted it —
+ * or, when one row would leave a card less than `MIN_STEP` px, as rows of such fans one under the
+ * other, inside the hand's own box (each upper row showing the top of its cards, their corner
+ * index). Every card is a button; where they overlap, each button is only as large as its card's
+ * visible part (`CardView`'s `slice` across; across rows, table.css cuts the upper rows' buttons to
+ * the row's step), so a tap or a click anywhere on it lands on it. The row measures its width and
+ * a card's, and spaces the cards to fit. Up and Down move between the rows (roving.ts).
  */
 export function HandFan(props: {
   readonly cards: readonly TableCard[];
@@ -50,10 +75,10 @@ export function HandFan(props: {
   /** The roving focus of the own cards (see `roving.ts`). */
   readonly tabIndex: (id: string) => number;
 }): ReactElement {
-  const row = useRef<HTMLDivElement>(null);
+  const hand = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = useState({ width: 0, card: 0 });
   useLayoutEffect(() => {
-    const element = row.current;
+    const element = hand.current;
     if (element === null) return;
     const measure = () => {
       // A card's drawn width, to the fraction of a pixel (the CSS variable computes to its formula,
@@ -69,30 +94,42 @@ export function HandFan(props: {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const spacing = handSpacing(props.cards.length, layout.width, layout.card);
+  const rows = handRows(props.cards.length, layout.width, layout.card);
+  // Every row is spaced as the fullest one, so the rows' cards stand in columns.
+  const spacing = handSpacing(rows[0] ?? 0, layout.width, layout.card);
   const fanned = spacing.kind === 'fanned';
   // Between side by side and overlapped, a narrower gap (a CI run met a 9-card hand that was
   // 28 px wider than its row at 844x390 when only these two layouts existed).
   const gap: CSSProperties | undefined =
     spacing.kind === 'tight' ? ({ '--hand-gap': `${spacing.gap}px` } as CSSProperties) : undefined;
-  const last = props.cards.length - 1;
+  const classes = ['gt-hand', fanned ? 'fanned' : '', rows.length > 1 ? 'rows' : ''].filter(Boolean).join(' ');
+  let start = 0;
   return (
     // A group, not a fieldset: a fieldset sizes to its cards (min-content), and the fan must size
     // its cards to the row.
     // biome-ignore lint/a11y/useSemanticElements: see above
-    <div ref={row} role="group" aria-label="Hand" className={`gt-hand${fanned ? ' fanned' : ''}`} style={gap}>
-      {props.cards.map((card, i) => (
-        <CardView
-          key={card.id}
-          card={card}
-          onPress={props.onPress}
-          enabled={props.enabled.has(card.id)}
-          hinted={props.hinted.has(card.id)}
-          selected={props.selected.has(card.id)}
-          tabIndex={props.tabIndex(card.id)}
-          {...(spacing.kind === 'fanned' && i < last ? { slice: spacing.step } : {})}
-        />
-      ))}
+    <div ref={hand} role="group" aria-label="Hand" className={classes} style={gap}>
+      {rows.map((size, r) => {
+        const cards = props.cards.slice(start, start + size);
+        start += size;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row is a place, not a card
+          <div key={r} className="gt-hand-row">
+            {cards.map((card, i) => (
+              <CardView
+                key={card.id}
+                card={card}
+                onPress={props.onPress}
+                enabled={props.enabled.has(card.id)}
+                hinted={props.hinted.has(card.id)}
+                selected={props.selected.has(card.id)}
+                tabIndex={props.tabIndex(card.id)}
+                {...(spacing.kind === 'fanned' && i < size - 1 ? { slice: spacing.step } : {})}
+              />
+            ))}
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { type FocusEvent, type KeyboardEvent, type RefObject, useState } from 'react';
 
-/** The own cards' groups, in the order the arrow keys walk them (face-down and face-up, then the hand). */
-const GROUPS = '.gt-row, .gt-hand';
+/** The own cards' groups, in the order the arrow keys walk them (face-down and face-up, then the hand's rows). */
+const GROUPS = '.gt-row, .gt-hand-row';
 
 /**
  * Keyboard play on the own cards (docs/product.md §D10): the own cards are one stop in the tab order (the
