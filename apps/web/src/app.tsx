@@ -1,12 +1,19 @@
 import { type ComponentType, type ReactElement, Suspense, useEffect, useState } from 'react';
-import { createBrowserRouter, createRoutesFromElements, Outlet, Route, RouterProvider } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  createRoutesFromElements,
+  Outlet,
+  Route,
+  RouterProvider,
+  useLocation,
+} from 'react-router-dom';
 import logo from './logo.svg';
 import { NotFound } from './pages/not-found.js';
 import { isStandalonePath } from './pages/prototypes/prototype-paths.js';
 import { HomeRoute, LobbyPage } from './pages/rest-game/lobby-page.js';
 import { Splash } from './pages/splash.js';
 import { PAGES, preloadRoute } from './route-chunks.js';
-import { Shell } from './shell/shell.js';
+import { fromShell, Shell } from './shell/shell.js';
 import { useAuth } from './stores/auth-store.js';
 import { useConfig } from './stores/config-store.js';
 import { startPrefs } from './stores/prefs-store.js';
@@ -83,14 +90,16 @@ const EasyGamePage = PAGES['easy-palace-game'].Page;
 
 /**
  * Routes of docs/product.md §P1.2 (inside the shell) and docs/product.md §P2.2 (the variants and prototypes, outside
- * it). Every screen but the lobby loads on demand (route-chunks.tsx); the shell stays in the main
+ * it; `/`, the lobby, is outside it, but inside it when the shell's own Home opened it: `HomeEntry`).
+ * Every screen but the lobby loads on demand (route-chunks.tsx); the shell stays in the main
  * chunk: it is small and most of its routes need it at once. A data router (`createBrowserRouter`),
  * not `<BrowserRouter>`: the main game's room asks before a player leaves a game in play, with
  * react-router's `useBlocker`, which only a data router has (pages/play/leave-guard.tsx).
  */
 const ROUTES = createRoutesFromElements(
   <Route element={<Root />}>
-    <Route path="/" element={<HomeRoute />} />
+    {/* `/` opened from the shell's own navigation keeps the shell (see `HomeEntry`). */}
+    <Route path="/" element={<HomeEntry />} />
     <Route path="/lobby" element={<LobbyPage />} />
     <Route path="/rest-poker/:gameId?" element={<RestGamePage />} />
     <Route path="/simple-game" element={<SimpleWsPage />} />
@@ -165,6 +174,22 @@ function PageLoading(): ReactElement {
       </div>
       <span className="sr-only">Loading</span>
     </div>
+  );
+}
+
+/**
+ * `/`, the lobby (docs/web.md "The Home tab"): with no shell, as the spec has it, when it is the
+ * address a player opens; inside the shell when the shell's own navigation opened it (its Home tab,
+ * menu entry or title, which mark the move with `FROM_SHELL`), so the navigation does not vanish
+ * under a player moving between the app's tabs.
+ */
+function HomeEntry(): ReactElement {
+  const { state } = useLocation();
+  if (!fromShell(state)) return <HomeRoute />;
+  return (
+    <Shell>
+      <HomeRoute inShell />
+    </Shell>
   );
 }
 

@@ -5,6 +5,7 @@ import '@fontsource/poppins/latin-400.css';
 import '@fontsource/poppins/latin-600.css';
 import '@fontsource/righteous/latin-400.css';
 import './styles.css';
+import './ui/controls.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startApp } from './app.js';

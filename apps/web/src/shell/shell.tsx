@@ -1,4 +1,4 @@
-import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { isGuest, useAuth } from '../stores/auth-store.js';
 import { useConfig } from '../stores/config-store.js';
@@ -11,8 +11,22 @@ import { isActive, menuEntries, SETTINGS_ENTRIES } from './nav.js';
 /** How the shell shows someone who is not signed in (docs/product.md §P1.2). */
 const NOBODY = { id: 0, username: 'Guest', avatar: null } as const;
 
-/** The app shell (docs/product.md §P1.2): top bar, left drawer, bottom tab bar and the "Powered by" link. */
-export function Shell(): ReactElement {
+/**
+ * The history state the shell's own links leave: `/` opened with it keeps the shell (app.tsx
+ * `HomeEntry`; docs/web.md "The Home tab").
+ */
+export const FROM_SHELL = { fromShell: true } as const;
+
+/** Whether a location's state says the shell's own navigation led there. */
+export function fromShell(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { fromShell?: unknown }).fromShell === true;
+}
+
+/**
+ * The app shell (docs/product.md §P1.2): top bar, left drawer, bottom tab bar and the "Powered by"
+ * link, around its route's page (or `children`: the lobby at `/` when the shell opened it).
+ */
+export function Shell({ children }: { readonly children?: ReactNode }): ReactElement {
   const user = useAuth((s) => s.user);
   const shown = user ?? NOBODY;
   const guest = user === null || isGuest(user);
@@ -32,7 +46,7 @@ export function Shell(): ReactElement {
         >
           <Icon name="menu" />
         </button>
-        <Link to="/" className="top-title">
+        <Link to="/" state={FROM_SHELL} className="top-title">
           Palace
         </Link>
         <div className="top-actions">
@@ -51,14 +65,13 @@ export function Shell(): ReactElement {
         </div>
       </header>
       <Drawer open={open} onClose={() => setOpen(false)} />
-      <main className="shell-main">
-        <Outlet />
-      </main>
+      <main className="shell-main">{children ?? <Outlet />}</main>
       <nav className="tab-bar" aria-label="Main">
         {menuEntries(!guest).map((entry) => (
           <NavLink
             key={entry.to}
             to={entry.to}
+            state={FROM_SHELL}
             end={entry.to === '/'}
             className={`tab${entry.to === '/play' ? ' tab-play' : ''}${isActive(entry, pathname) ? ' active' : ''}`}
             aria-current={isActive(entry, pathname) ? 'page' : undefined}
@@ -100,7 +113,7 @@ function Drawer({ open, onClose }: { open: boolean; onClose: () => void }): Reac
   if (!open) return null;
   const go = (to: string) => {
     onClose();
-    navigate(to);
+    navigate(to, { state: FROM_SHELL });
   };
   const signOut = async () => {
     onClose();

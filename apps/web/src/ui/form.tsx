@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactElement, useState } from 'react';
+import { type CSSProperties, type FormEvent, type ReactElement, useState } from 'react';
 import type { Errors } from '../lib/validation.js';
 
 /** A text field's own settings; its value, error, change handler and disabled state come from its form. */
@@ -126,4 +126,13 @@ export function CheckedFields<V extends Values<V>>(props: {
       ))}
     </>
   );
+}
+
+/**
+ * A range slider's filled part, up to its thumb (ui/controls.css reads `--fill`): spread on the
+ * input's `style`. Firefox fills the track itself; Chromium and Safari need the share.
+ */
+export function rangeFill(value: number, min: number, max: number): CSSProperties {
+  const share = max > min ? ((Math.min(max, Math.max(min, value)) - min) / (max - min)) * 100 : 0;
+  return { '--fill': `${share}%` } as CSSProperties;
 }

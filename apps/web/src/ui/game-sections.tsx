@@ -17,6 +17,8 @@ export function GameSections(props: {
   readonly game: ReactNode;
   readonly chat?: { readonly panel: ReactNode; readonly badge: ReactNode } | undefined;
   readonly tutorial: ReactNode;
+  /** The game's cards before the tabs in the Tab order (see `Tabs`). */
+  readonly panelsFirst?: boolean;
 }): ReactElement {
   // The game's panel holds the table's cards and buttons: no bare stop before them.
   const items: TabItem<GameSection>[] = [{ id: 'game', label: 'Game', panel: props.game, controlsInside: true }];
@@ -30,6 +32,7 @@ export function GameSections(props: {
       selected={props.selected}
       onSelect={props.onSelect}
       items={items}
+      panelsFirst={props.panelsFirst === true}
     />
   );
 }

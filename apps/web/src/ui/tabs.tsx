@@ -32,6 +32,11 @@ export function Tabs<Id extends string>(props: {
   readonly onSelect: (id: Id) => void;
   /** Prefix of the tab and panel ids (unique on the page). */
   readonly idPrefix: string;
+  /**
+   * The panels come first in the document and the tab list after them, drawn above them by CSS
+   * (`order`): the panel's own controls (a game's cards) are the page's first Tab stops.
+   */
+  readonly panelsFirst?: boolean;
 }): ReactElement {
   const { items, selected, onSelect, idPrefix } = props;
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
@@ -43,44 +48,48 @@ export function Tabs<Id extends string>(props: {
     onSelect(item.id);
     buttons.current[target]?.focus();
   };
-  return (
-    <>
-      <div className="tabs ui-tabs" role="tablist" aria-label={props.label}>
-        {items.map((item, index) => (
-          <button
-            key={item.id}
-            ref={(element) => {
-              buttons.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${idPrefix}-tab-${item.id}`}
-            aria-selected={item.id === selected}
-            aria-controls={`${idPrefix}-panel-${item.id}`}
-            tabIndex={item.id === selected ? 0 : -1}
-            className={`tab-button${item.id === selected ? ' selected' : ''}`}
-            onClick={() => onSelect(item.id)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {item.label}
-            {item.badge}
-          </button>
-        ))}
-      </div>
-      {items.map((item) => (
-        <div
+  const list = (
+    <div
+      key="tablist"
+      className={`tabs ui-tabs${props.panelsFirst === true ? ' after-panels' : ''}`}
+      role="tablist"
+      aria-label={props.label}
+    >
+      {items.map((item, index) => (
+        <button
           key={item.id}
-          role="tabpanel"
-          id={`${idPrefix}-panel-${item.id}`}
-          aria-labelledby={`${idPrefix}-tab-${item.id}`}
-          hidden={item.id !== selected}
-          // The APG tabs pattern makes a panel a tab stop, unless it starts with controls of its own.
-          tabIndex={item.controlsInside === true ? undefined : 0}
-          className="ui-tabpanel"
+          ref={(element) => {
+            buttons.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`${idPrefix}-tab-${item.id}`}
+          aria-selected={item.id === selected}
+          aria-controls={`${idPrefix}-panel-${item.id}`}
+          tabIndex={item.id === selected ? 0 : -1}
+          className={`tab-button${item.id === selected ? ' selected' : ''}`}
+          onClick={() => onSelect(item.id)}
+          onKeyDown={(event) => onKeyDown(event, index)}
         >
-          {item.panel}
-        </div>
+          {item.label}
+          {item.badge}
+        </button>
       ))}
-    </>
+    </div>
   );
+  const panels = items.map((item) => (
+    <div
+      key={item.id}
+      role="tabpanel"
+      id={`${idPrefix}-panel-${item.id}`}
+      aria-labelledby={`${idPrefix}-tab-${item.id}`}
+      hidden={item.id !== selected}
+      // The APG tabs pattern makes a panel a tab stop, unless it starts with controls of its own.
+      tabIndex={item.controlsInside === true ? undefined : 0}
+      className="ui-tabpanel"
+    >
+      {item.panel}
+    </div>
+  ));
+  return <>{props.panelsFirst === true ? [...panels, list] : [list, ...panels]}</>;
 }

@@ -4,6 +4,7 @@ import { ApiError, apiGet, apiRequest } from '../../lib/api.js';
 import { isGuest, useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
+import { rangeFill } from '../../ui/form.js';
 import { AiLevelSelect, useAiLevel } from '../variants/ai-level.js';
 
 const RULES: ReadonlyArray<{ key: keyof MainRules; label: string }> = [
@@ -220,6 +221,7 @@ export function CreateGame({
               max={1000}
               step={50}
               value={fee}
+              style={rangeFill(fee, 100, 1000)}
               onChange={(e) => setFee(Number(e.target.value))}
             />
             <p className="muted small">

@@ -10,6 +10,7 @@ import { useNameField } from '../../lib/name-field.js';
 import logo from '../../logo.svg';
 import { useAuth } from '../../stores/auth-store.js';
 import { toast } from '../../stores/toast-store.js';
+import { rangeFill } from '../../ui/form.js';
 import { Tabs } from '../../ui/tabs.js';
 import { PlayNow } from '../play/play-now.js';
 import { usePoll } from '../variants/use-poll.js';
@@ -31,11 +32,11 @@ const DEFAULT_PLAYERS = 4;
 
 /**
  * `/` (docs/product.md §P2.2): a returning player with a saved session goes back to the game; anyone else
- * gets the lobby.
+ * gets the lobby, inside the shell so the Home tab keeps the navigation (docs/web.md "The Home tab").
  */
-export function HomeRoute(): ReactElement {
+export function HomeRoute({ inShell = false }: { readonly inShell?: boolean }): ReactElement {
   const saved = loadSession();
-  return saved === null ? <LobbyPage /> : <Navigate to={`/rest-poker/${saved.gameId}`} replace />;
+  return saved === null ? <LobbyPage inShell={inShell} /> : <Navigate to={`/rest-poker/${saved.gameId}`} replace />;
 }
 
 /** Whether the page is visible (the lobby does not refresh in a background tab). */
@@ -56,7 +57,7 @@ function usePageVisible(): boolean {
  * 2–6 players). Create and join save the session and open `/rest-poker/{gameId}`. Links to the
  * real-time game and to sign in stay at the foot.
  */
-export function LobbyPage(): ReactElement {
+export function LobbyPage({ inShell = false }: { readonly inShell?: boolean }): ReactElement {
   const navigate = useNavigate();
   const user = useAuth((s) => s.user);
   const [name, setName] = useNameField(initialName, REST_NAME_MAX);
@@ -220,6 +221,7 @@ export function LobbyPage(): ReactElement {
           max={MAX_PLAYERS}
           step={1}
           value={maxPlayers}
+          style={rangeFill(maxPlayers, MIN_PLAYERS, MAX_PLAYERS)}
           onChange={(e) => setMaxPlayers(Number(e.target.value))}
         />
       </div>
@@ -229,8 +231,10 @@ export function LobbyPage(): ReactElement {
     </form>
   );
 
+  // Inside the shell (`/`) the shell's <main> is the landmark and its bars frame the page.
+  const Root = inShell ? 'div' : 'main';
   return (
-    <main className="variant-page rest-page">
+    <Root className={inShell ? 'rest-page' : 'variant-page rest-page'}>
       <div className="variant-home rest-lobby">
         <header className="rest-lobby-head">
           <img src={logo} alt="" width={56} height={56} />
@@ -274,7 +278,7 @@ export function LobbyPage(): ReactElement {
           </p>
         </footer>
       </div>
-    </main>
+    </Root>
   );
 }
 
