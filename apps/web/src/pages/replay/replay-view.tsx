@@ -2,6 +2,7 @@ import type { GameResult, GameState, Seat } from '@palace/core';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { fromEngine, sortHand } from '../../table/cards.js';
 import { GameTable } from '../../table/game-table.js';
+import { rangeFill } from '../../ui/form.js';
 import type { TableModel } from '../../table/model.js';
 import { Badge, Panel, Standings } from '../variants/table-kit.js';
 import { checkDeal, type DealCheck, type LoadedRecord, recordUrl, replaySteps } from './replay-record.js';
@@ -201,6 +202,7 @@ export function ReplayView({ loaded }: { readonly loaded: LoadedRecord }): React
           min={0}
           max={last}
           value={index}
+          style={rangeFill(index, 0, last)}
           aria-label="Move"
           aria-valuetext={`Move ${index} of ${last}`}
           onChange={(event) => go(Number(event.currentTarget.value))}
