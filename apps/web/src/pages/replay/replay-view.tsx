@@ -2,8 +2,8 @@ import type { GameResult, GameState, Seat } from '@palace/core';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { fromEngine, sortHand } from '../../table/cards.js';
 import { GameTable } from '../../table/game-table.js';
-import { rangeFill } from '../../ui/form.js';
 import type { TableModel } from '../../table/model.js';
+import { rangeFill } from '../../ui/form.js';
 import { Badge, Panel, Standings } from '../variants/table-kit.js';
 import { checkDeal, type DealCheck, type LoadedRecord, recordUrl, replaySteps } from './replay-record.js';
 
