@@ -27,6 +27,11 @@ export function RematchLine(props: {
   );
 }
 
+/** Whether `RematchButton` shows anything (else another action is the panel's primary one). */
+export function showsRematch(offer: RematchOfferView | null, canOffer: boolean): boolean {
+  return offer !== null || canOffer;
+}
+
 /**
  * The rematch button of a game-over panel (docs/product.md §D11 rematch), first in its button row:
  * before anyone offers, a player's "Rematch" (a new game with the same settings, the player seated
@@ -34,7 +39,7 @@ export function RematchLine(props: {
  * tap either way: the screen then moves to the new game. `fee` names the entry fee charged on
  * joining, when there is one. Nothing for a spectator before a player offers; where a spectator
  * cannot join (the main game), `watch` is the new game's address to watch, shown as "Watch
- * Rematch" (never a button that does nothing).
+ * Rematch" (never a button that does nothing). Whether it shows at all: `showsRematch`.
  */
 export function RematchButton(props: {
   readonly offer: RematchOfferView | null;
@@ -44,13 +49,16 @@ export function RematchButton(props: {
   readonly fee?: number;
   /** For a spectator who may only watch the offered rematch: where to watch it. */
   readonly watch?: string;
+  /** Secondary where another action is the panel's primary one (a prize to claim); primary by default. */
+  readonly tone?: 'primary' | 'secondary';
   readonly onRematch: () => void;
 }): ReactElement | null {
   const { offer, canOffer, busy } = props;
+  const tone = props.tone === 'secondary' ? 'button-secondary' : 'button-primary';
   if (offer === null && !canOffer) return null;
   if (offer !== null && !canOffer && props.watch !== undefined) {
     return (
-      <Link className="button button-primary rematch-button" to={props.watch}>
+      <Link className={`button ${tone} rematch-button`} to={props.watch}>
         Watch Rematch
       </Link>
     );
@@ -60,7 +68,7 @@ export function RematchButton(props: {
   return (
     <button
       type="button"
-      className="button button-primary rematch-button"
+      className={`button ${tone} rematch-button`}
       disabled={busy}
       aria-busy={busy || undefined}
       onClick={props.onRematch}

@@ -1,23 +1,21 @@
 import type { MainGameState, MainPlayer } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { mainGamePath } from '../../lib/main-game-path.js';
 import { tournamentPath, tournamentTableLabel } from '../../lib/tournament-label.js';
-import { isGuest, useAuth } from '../../stores/auth-store.js';
+import { useAuth } from '../../stores/auth-store.js';
 import { GAME_TOAST_MS, useGame } from '../../stores/game-store.js';
 import { toast } from '../../stores/toast-store.js';
 import { tableCards } from '../../table/cards.js';
+import { useFinishedTable } from '../../table/finished-record.js';
 import { GameTable } from '../../table/game-table.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
-import { RematchButton, RematchLine } from '../../ui/rematch.js';
-import { ReplayLink } from '../replay/replay-link.js';
 import { ChatPanel } from './chat-panel.js';
 import { Countdown } from './countdown.js';
-import { GameRating } from './game-rating.js';
 import { useLeaveGuard } from './leave-guard.js';
+import { GameOver } from './main-game-over.js';
 import { mainTableModel } from './main-table.js';
 import { RoomLoading } from './room-loading.js';
-import { NotificationPrompt, usePlayedAGame, useTurnNotice } from './use-turn-notice.js';
+import { NotificationPrompt, useTurnNotice } from './use-turn-notice.js';
 import { WaitingRoom } from './waiting-room.js';
 
 /** The game room (docs/product.md §P1.2): header, waiting screen, countdown, board, chat and game over. */
@@ -169,7 +167,7 @@ function Board({ game, me, header }: { game: MainGameState; me: MainPlayer | nul
           faceUp: tableCards(me.faceUpCards),
           faceDown: tableCards(me.faceDownCards),
         });
-  const model = mainTableModel(
+  const live = mainTableModel(
     game,
     me?.id ?? null,
     { selected, onCard: (id) => setSelected((s) => toggleCard(s, id, own)) },
@@ -181,6 +179,10 @@ function Board({ game, me, header }: { game: MainGameState; me: MainPlayer | nul
       pickUp: () => send({ type: 'pickup_cards', gameId: game.id }),
     },
   );
+  // At the end every hidden card is turned over, from the game's record (docs/web.md "The table kit").
+  const finished = game.status === 'completed';
+  const keys = game.players.map((p) => (p.id === me?.id ? null : String(p.id)));
+  const { model, record, seen } = useFinishedTable('main', game.id, finished, live, keys);
   return (
     <GameTable
       model={model}
@@ -189,56 +191,7 @@ function Board({ game, me, header }: { game: MainGameState; me: MainPlayer | nul
       label="Game board"
       barStart={<ChatPanel />}
       overlay={counting ? <Countdown onDone={() => setCounting(false)} /> : undefined}
-      notice={game.status === 'completed' ? <GameOver game={game} me={me} /> : undefined}
+      notice={finished ? <GameOver game={game} me={me} record={record} seen={seen} /> : undefined}
     />
-  );
-}
-
-function GameOver({ game, me }: { game: MainGameState; me: MainPlayer | null }): ReactElement {
-  const user = useAuth((s) => s.user);
-  const rematch = useGame((s) => s.rematch);
-  const asking = useGame((s) => s.rematchOf === game.id);
-  const last = game.lastAction;
-  const winner = game.players.find((p) => p.id === game.winnerId);
-  const prize = last?.prizeAmount ?? game.prizeAmount;
-  const iWon = me !== null && winner?.id === me.id;
-  usePlayedAGame(me !== null);
-  return (
-    <div className="card game-over" role="status">
-      <h2>{iWon ? 'You won!' : `${winner?.username ?? 'Someone'} won!`}</h2>
-      {prize > 0 && last?.guestWinner === true && iWon && (
-        <>
-          <p>Create an account to claim your {prize} tokens!</p>
-          <Link className="button button-primary" to={`/auth?gameId=${game.id}&guestId=${me?.id}&amount=${prize}`}>
-            Claim your prize
-          </Link>
-        </>
-      )}
-      {prize > 0 && last?.guestWinner === true && !iWon && (
-        <p>The winner needs to register to claim their {prize} token prize.</p>
-      )}
-      {prize > 0 && last?.guestWinner !== true && (
-        <p>
-          {iWon ? `${prize} SRT tokens are yours.` : `${winner?.username ?? 'The winner'} takes ${prize} SRT tokens.`}
-        </p>
-      )}
-      <GameRating gameId={game.id} registered={me !== null && user !== null && !isGuest(user)} />
-      <RematchLine offer={game.rematch} me={me?.username ?? null} />
-      <div className="button-row game-over-actions">
-        <RematchButton
-          offer={game.rematch}
-          canOffer={me !== null}
-          busy={asking}
-          fee={user !== null && !isGuest(user) ? game.entryFee : 0}
-          // A spectator cannot take a seat in the rematch from here: they may watch it.
-          {...(me === null && game.rematch !== null ? { watch: mainGamePath(game.rematch.gameId, true) } : {})}
-          onRematch={() => rematch(game.id)}
-        />
-        <Link className="button button-secondary" to="/play">
-          Back to Lobby
-        </Link>
-        <ReplayLink variant="main" gameId={game.id} />
-      </div>
-    </div>
   );
 }

@@ -5,12 +5,13 @@ import {
   type GameState,
   type GameView,
   type RuleError,
+  type Seat,
   viewFor,
 } from '@palace/core';
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
 import { ownRows, seatsAround } from '../../table/adapt.js';
-import { fromEngine } from '../../table/cards.js';
+import { fromEngine, type TableCard } from '../../table/cards.js';
 import { GameTable } from '../../table/game-table.js';
 import { type TableModel, YOU } from '../../table/model.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
@@ -85,7 +86,13 @@ export function LocalBoard(props: {
 export function localTableModel(
   view: GameView,
   viewer: string,
-  props: { readonly last: string; readonly lastMove?: LocalMove | null; readonly nameViewer?: boolean },
+  props: {
+    readonly last: string;
+    readonly lastMove?: LocalMove | null;
+    readonly nameViewer?: boolean;
+    /** The whole state: at the end every hidden card shows (docs/web.md "The table kit": game over). */
+    readonly state?: GameState;
+  },
   ui: {
     readonly selected: readonly string[];
     readonly onCard: (id: string) => void;
@@ -97,7 +104,12 @@ export function localTableModel(
   const myTurn = view.turn === viewer;
   const over = view.phase === 'finished';
   const turnName = view.seats.find((s) => s.isTurn)?.name ?? '…';
-  const own = me === null ? null : ownRows({ hand: me.hand ?? [], faceUp: me.faceUp, faceDown: me.faceDown });
+  // At the end every card is known: the others' seats open, the own face-down cards face up.
+  const full = (id: string) => (over ? props.state?.seats.find((s) => s.id === id) : undefined);
+  const own =
+    me === null
+      ? null
+      : ownRows({ hand: me.hand ?? [], faceUp: me.faceUp, faceDown: full(me.id)?.faceDown ?? me.faceDown });
   const everyOwnCard = own === null || over ? [] : ownCards(own).map((c) => c.id);
   const count = ui.selected.length;
   return {
@@ -109,6 +121,7 @@ export function localTableModel(
       handCount: s.handCount,
       faceUp: s.faceUp.map(fromEngine),
       faceDownCount: s.faceDown.length,
+      ...openOf(full(s.id)),
     })),
     deckCount: view.deckCount,
     pile: { top: view.pile.slice(-3).map(fromEngine), count: view.pile.length },
@@ -146,4 +159,11 @@ export function localTableModel(
         ? null
         : { by: props.lastMove.seat === viewer ? YOU : props.lastMove.seat, kind: props.lastMove.kind },
   };
+}
+
+/** A finished seat's every card, shown (`TableSeat.open`); nothing while the game runs. */
+function openOf(seat: Seat | undefined): { open?: { hand: TableCard[]; faceDown: TableCard[] } } {
+  return seat === undefined
+    ? {}
+    : { open: { hand: seat.hand.map(fromEngine), faceDown: seat.faceDown.map(fromEngine) } };
 }

@@ -1,9 +1,11 @@
 import '../pages.css';
 import './prototypes.css';
 import { type ReactElement, useEffect, useState } from 'react';
+import { GameOverPanel } from '../../table/game-over.js';
 import { type GameSection, GameSections } from '../../ui/game-sections.js';
 import { LocalBoard } from './local-board.js';
 import { AI_DELAY_MS, HUMAN_SEAT } from './local-game.js';
+import { useLocalGameOver } from './local-game-over.js';
 import { aiIsDue, usePoker } from './poker-store.js';
 import { Tutorial } from './tutorial.js';
 
@@ -33,6 +35,7 @@ export function PokerPage(): ReactElement {
   const [tab, setTab] = useState<GameSection>('game');
   useAiTurn();
   const result = game.result;
+  const over = useLocalGameOver(game, last, HUMAN_SEAT);
   const playAgain = () => {
     reset();
     setTab('game');
@@ -63,18 +66,27 @@ export function PokerPage(): ReactElement {
             lastMove={lastMove}
             onCommand={command}
             notice={
-              result === null ? undefined : (
-                <div className="card proto-winner" role="alert">
-                  <h2>{result.winner === HUMAN_SEAT ? 'You win!' : 'AI wins!'}</h2>
-                  <p className="muted">
-                    {result.winner === HUMAN_SEAT
-                      ? 'You got rid of all your cards first.'
-                      : 'The AI got rid of all its cards first.'}
-                  </p>
-                  <button type="button" className="button button-primary" onClick={playAgain}>
-                    Play Again
-                  </button>
-                </div>
+              result === null || over === null ? undefined : (
+                // The winner panel (docs/product.md §P2.4): its words and Play Again, with the standings,
+                // the length and the moves (docs/web.md "The table kit": game over).
+                <GameOverPanel
+                  heading={result.winner === HUMAN_SEAT ? 'You win!' : 'AI wins!'}
+                  model={over}
+                  role="alert"
+                  className="proto-winner"
+                  note={
+                    <p className="muted">
+                      {result.winner === HUMAN_SEAT
+                        ? 'You got rid of all your cards first.'
+                        : 'The AI got rid of all its cards first.'}
+                    </p>
+                  }
+                  actions={
+                    <button type="button" className="button button-primary" onClick={playAgain}>
+                      Play Again
+                    </button>
+                  }
+                />
               )
             }
           />

@@ -8,6 +8,8 @@ import { FaceUpChoice } from '../../table/face-up-choice.js';
 import { Tabs } from '../../ui/tabs.js';
 import { dueSeat, MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, useHotSeat } from './hot-seat-store.js';
 import { LocalBoard, toastRefusal } from './local-board.js';
+import { useLocalGameOver } from './local-game-over.js';
+import { Finished } from './simplified-finished.js';
 import { Tutorial } from './tutorial.js';
 
 /**
@@ -20,7 +22,10 @@ export function SimplifiedPage(): ReactElement {
   const shownFor = useHotSeat((s) => s.shownFor);
   const [tab, setTab] = useState<'game' | 'tutorial'>('game');
   // While a player's turn is on screen, the Game tab's table fills the screen below the tabs.
-  const atTable = tab === 'game' && game !== null && game.phase === 'playing' && dueSeat(game) === shownFor;
+  const atTable =
+    tab === 'game' &&
+    game !== null &&
+    ((game.phase === 'playing' && dueSeat(game) === shownFor) || game.phase === 'finished');
   return (
     <main className={`proto-page${atTable ? ' table-page' : ''}`}>
       <header className="proto-header">
@@ -137,8 +142,11 @@ function CreateForm(): ReactElement {
 
 function Table({ game }: { game: GameState }): ReactElement {
   const shownFor = useHotSeat((s) => s.shownFor);
+  const last = useHotSeat((s) => s.last);
+  // Mounted the whole game, so it sees every move (the panel's move list and length).
+  const over = useLocalGameOver(game, last, null);
   if (game.phase === 'waiting') return <WaitingRoom game={game} />;
-  if (game.phase === 'finished') return <Finished game={game} />;
+  if (game.phase === 'finished' && over !== null) return <Finished game={game} over={over} />;
   const due = dueSeat(game);
   if (due === null) return <p className="muted">Nothing to do.</p>;
   if (due !== shownFor) return <Cover game={game} seat={due} />;
@@ -256,32 +264,5 @@ function Play({ game, seat }: { game: GameState; seat: string }): ReactElement {
   const lastMove = useHotSeat((s) => s.lastMove);
   return (
     <LocalBoard key={seat} state={game} viewer={seat} last={last} lastMove={lastMove} onCommand={command} nameViewer />
-  );
-}
-
-function Finished({ game }: { game: GameState }): ReactElement {
-  const playAgain = useHotSeat((s) => s.playAgain);
-  const close = useHotSeat((s) => s.close);
-  const result = game.result;
-  const winner = game.seats.find((s) => s.id === result?.winner)?.name ?? 'Someone';
-  return (
-    <section className="card proto-winner" role="alert">
-      <h2>{winner} wins!</h2>
-      <ol className="proto-standings" aria-label="Final standings">
-        {result?.standings.map((s) => (
-          <li key={s.seat}>
-            {s.name} <span className="muted small">· {s.cardsLeft} cards left</span>
-          </li>
-        ))}
-      </ol>
-      <div className="button-row actions">
-        <button type="button" className="button button-primary" onClick={playAgain}>
-          Play Again
-        </button>
-        <button type="button" className="button button-secondary" onClick={close}>
-          New Table
-        </button>
-      </div>
-    </section>
   );
 }

@@ -2,12 +2,12 @@ import { PRESETS } from '@palace/core';
 import type { RestGameState } from '@palace/protocol';
 import { type ReactElement, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
+import { useFinishedTable } from '../../table/finished-record.js';
 import { GameTable } from '../../table/game-table.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
-import { RematchButton, RematchLine } from '../../ui/rematch.js';
-import { ReplayLink } from '../replay/replay-link.js';
 import { AiLevelSelect, AiTag, useAiLevel } from '../variants/ai-level.js';
 import { Panel } from '../variants/table-kit.js';
+import { WinnerAlert } from './rest-game-over.js';
 import { errorToast, infoToast } from './rest-logic.js';
 import { restTableModel } from './rest-table-model.js';
 import type { RestGame } from './use-rest-game.js';
@@ -169,23 +169,29 @@ export function PlayingView(props: {
   const pickUp = async () => {
     if (await actions.run('pickup', 'Failed to pick up pile')) setSelected([]);
   };
-  const model = restTableModel(game, playerId, {
+  const live = restTableModel(game, playerId, {
     selected,
     busy: actions.busy,
     onCard: (id) => setSelected((now) => toggleCard(now, id, model.own === null ? [] : ownCards(model.own))),
     play: () => void play(),
     pickUp: () => void pickUp(),
   });
+  // At the end every hidden card is turned over, from the game's record (docs/web.md "The table kit").
+  const finished = game.status === 'finished';
+  const keys = game.players.map((p) => (p.id === playerId ? null : p.id));
+  const { model, record, seen } = useFinishedTable('rest', game.id, finished, live, keys);
   return (
     <GameTable
       model={model}
       fill
       sideLabel="Players"
       notice={
-        game.status === 'finished' ? (
+        finished ? (
           <WinnerAlert
             game={game}
             playerId={playerId}
+            record={record}
+            seen={seen}
             onLeave={props.onLeave}
             onNewGame={props.onNewGame}
             onRematch={props.onRematch}
@@ -215,45 +221,5 @@ export function PlayingView(props: {
         </>
       }
     />
-  );
-}
-
-/**
- * The end of the game (docs/product.md §P2.2): who won, the rematch (docs/product.md §D11),
- * Back to Lobby and New Game.
- */
-export function WinnerAlert(props: {
-  readonly game: RestGameState;
-  readonly playerId: string;
-  readonly onLeave: () => void;
-  readonly onNewGame: () => void;
-  readonly onRematch: () => Promise<void>;
-}): ReactElement {
-  const won = props.game.winner === props.playerId;
-  const me = props.game.players.find((p) => p.id === props.playerId)?.name ?? null;
-  const [busy, setBusy] = useState(false);
-  const rematch = () => {
-    setBusy(true);
-    void props.onRematch().finally(() => setBusy(false));
-  };
-  return (
-    <section className="card rest-winner" role="alert" aria-labelledby="rest-winner-title">
-      <h2 id="rest-winner-title">{won ? 'You won!' : `${props.game.winnerName ?? 'Someone'} wins!`}</h2>
-      {props.game.rematch === null ? (
-        <p className="muted">{won ? 'You got rid of all your cards first.' : 'Better luck next game.'}</p>
-      ) : (
-        <RematchLine offer={props.game.rematch} me={me} />
-      )}
-      <div className="button-row">
-        <RematchButton offer={props.game.rematch} canOffer={me !== null} busy={busy} onRematch={rematch} />
-        <button type="button" className="button button-secondary" onClick={props.onLeave}>
-          Back to Lobby
-        </button>
-        <button type="button" className="button button-primary" onClick={props.onNewGame}>
-          New Game
-        </button>
-        <ReplayLink variant="rest" gameId={props.game.id} />
-      </div>
-    </section>
   );
 }

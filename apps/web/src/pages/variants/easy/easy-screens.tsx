@@ -1,6 +1,9 @@
 import type { EasyGameState } from '@palace/protocol';
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useFinishedRecord } from '../../../table/finished-record.js';
+import { GameOverDetails } from '../../../table/game-over.js';
+import { lengthText, placeLine } from '../../../table/game-over-model.js';
 import { ReplayLink } from '../../replay/replay-link.js';
 import { AiLevelSelect, AiTag } from '../ai-level.js';
 import { CopyButton, Panel, RulesCard, Standings } from '../table-kit.js';
@@ -113,7 +116,11 @@ export function EasyWaiting(props: {
   );
 }
 
-/** The finished screen: who won, the final standings with the winner badge, and Play Again. */
+/**
+ * The finished screen: who won, the viewer's place, the final standings with the winner badge, the
+ * length and the moves from the game's record (docs/web.md "The table kit": game over), and Play
+ * Again (the one primary action) with the replay.
+ */
 export function EasyFinished(props: {
   readonly state: EasyGameState;
   readonly you: string;
@@ -121,16 +128,28 @@ export function EasyFinished(props: {
 }): ReactElement {
   const { state } = props;
   const winner = state.winnerName ?? state.standings.find((s) => s.place === 1)?.name ?? null;
+  const record = useFinishedRecord('easy', state.id, true);
+  const place = placeLine(state.standings.map((s) => ({ ...s, you: s.name === props.you })));
   return (
     <EasyLayout>
       <Panel title="Game Over" className="easy-finished">
         <p className="easy-winner" role="status">
           {props.youWon ? 'You win!' : winner === null ? 'The game is over.' : `${winner} wins!`}
         </p>
+        {place !== null && <p className="go-place">{place}</p>}
         {state.endReason === 'moveCap' && (
           <p className="small muted">The game reached its move limit: the fewest cards left won.</p>
         )}
         <Standings rows={state.standings} you={props.you} />
+        <GameOverDetails
+          standings={false}
+          model={{
+            placeLine: place,
+            standings: [],
+            length: lengthText({ moves: record?.moveCount ?? null, minutes: record?.minutes ?? null }),
+            moves: record?.moves ?? [],
+          }}
+        />
         <Link className="button button-primary easy-again" to="/easy-palace-home">
           Play Again
         </Link>

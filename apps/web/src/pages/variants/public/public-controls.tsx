@@ -1,9 +1,13 @@
 import { FACE_UP_COUNT } from '@palace/core';
 import type { PublicGameState, PublicPlayer } from '@palace/protocol';
 import type { ReactElement } from 'react';
-import { RematchButton, RematchLine } from '../../../ui/rematch.js';
-import { GameOverLinks } from '../../replay/replay-link.js';
-import { Panel, Standings } from '../table-kit.js';
+import { Link } from 'react-router-dom';
+import type { FinishedRecord } from '../../../table/finished-record.js';
+import { GameOverPanel } from '../../../table/game-over.js';
+import { gameOverModel } from '../../../table/game-over-model.js';
+import { RematchButton, RematchLine, showsRematch } from '../../../ui/rematch.js';
+import { ReplayLink } from '../../replay/replay-link.js';
+import { Panel } from '../table-kit.js';
 import { InviteButton, InviteLine } from './public-invite.js';
 
 /**
@@ -19,10 +23,13 @@ export function PublicNotice(props: {
   readonly me: PublicPlayer | null;
   readonly chosen: number;
   readonly busy: boolean;
+  /** After game over: the game's record (its moves and length), once fetched. */
+  readonly record: FinishedRecord | null;
   /** After game over: offers or joins the rematch. */
   readonly onRematch: () => void;
 }): ReactElement | null {
   const { state, me } = props;
+  const { record } = props;
   switch (state.status) {
     case 'waiting':
       return (
@@ -60,28 +67,53 @@ export function PublicNotice(props: {
     }
     case 'playing':
       return null;
-    case 'finished':
+    case 'finished': {
+      // The end (docs/web.md "The table kit": game over): the rematch is the one primary action where
+      // there is one, else New Game; the standings, the length and the moves in the panel's body.
+      const rows = (state.standings ?? []).map((s) => ({ name: s.username, cardsLeft: s.cardsLeft, place: s.place }));
+      const over = gameOverModel({
+        seats: [...rows].sort((x, y) => x.place - y.place).map((r) => ({ ...r, you: r.name === state.you })),
+        winner: rows.length > 0 ? 0 : null,
+        moves: record?.moves ?? [],
+        moveCount: record?.moveCount ?? null,
+        minutes: record?.minutes ?? null,
+      });
       return (
-        <Panel title="Game over" className="public-controls public-finished variant-notice">
-          <p className="public-winner" role="status">
-            {state.winner === null
-              ? 'The game is over.'
-              : state.winner === me?.username
-                ? 'You win!'
-                : `${state.winner} wins!`}
-          </p>
+        <GameOverPanel
+          heading="Game over"
+          role="region"
+          className="public-finished"
+          model={over}
+          note={
+            <p className="public-winner" role="status">
+              {state.winner === null
+                ? 'The game is over.'
+                : state.winner === me?.username
+                  ? 'You win!'
+                  : `${state.winner} wins!`}
+            </p>
+          }
+          actions={
+            <>
+              <RematchButton
+                offer={state.rematch}
+                canOffer={me !== null}
+                busy={props.busy}
+                onRematch={props.onRematch}
+              />
+              <Link
+                className={`button ${showsRematch(state.rematch, me !== null) ? 'button-secondary' : 'button-primary'}`}
+                to="/palace-home"
+              >
+                New Game
+              </Link>
+              <ReplayLink variant="public" gameId={state.id} />
+            </>
+          }
+        >
           <RematchLine offer={state.rematch} me={me?.username ?? null} />
-          {/* The actions before the standings: a long list may scroll on a short screen, the buttons do not. */}
-          <GameOverLinks home="/palace-home" label="New Game" variant="public" gameId={state.id}>
-            <RematchButton offer={state.rematch} canOffer={me !== null} busy={props.busy} onRematch={props.onRematch} />
-          </GameOverLinks>
-          {state.standings !== null && (
-            <Standings
-              rows={state.standings.map((s) => ({ name: s.username, place: s.place, cardsLeft: s.cardsLeft }))}
-              you={state.you}
-            />
-          )}
-        </Panel>
+        </GameOverPanel>
       );
+    }
   }
 }

@@ -3,6 +3,7 @@ import './public.css';
 import type { PublicActionAnswer, PublicGameState } from '@palace/protocol';
 import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { openFinished, useFinishedRecord } from '../../../table/finished-record.js';
 import { GameTable } from '../../../table/game-table.js';
 import { ownCards, stillAllowed, toggleCard, toggleChoice } from '../../../table/selection.js';
 import { AiLevelSelect, useAiLevel } from '../ai-level.js';
@@ -101,6 +102,8 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
   // A finished game is polled slowly, and only until a rematch is offered (docs/product.md §D11).
   const finished = state?.status === 'finished';
   usePoll(tick, finished ? FINISHED_POLL_MS : GAME_POLL_MS, fatal === null && (!finished || state.rematch === null));
+  // At the end: the record turns every card over and gives the moves (docs/web.md "The table kit": game over).
+  const record = useFinishedRecord('public', gameId, finished);
 
   // A new state may take cards away: keep only what may still be chosen or played.
   useEffect(() => {
@@ -222,7 +225,15 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
     // data-version: the game's version, so a test (or a person with dev tools) sees a new state arrive.
     <main className="variant-table public-page" data-version={state.lastUpdate}>
       <GameTable
-        model={model}
+        model={
+          finished
+            ? openFinished(
+                model,
+                record,
+                state.players.map((p) => (p.username === state.you ? null : p.username)),
+              )
+            : model
+        }
         header={
           <VariantHeader
             title="Palace"
@@ -239,7 +250,14 @@ function PublicGame({ gameId, username }: { readonly gameId: string; readonly us
           />
         }
         notice={
-          <PublicNotice state={state} me={me} chosen={chosen.length} busy={busy} onRematch={() => void rematch()} />
+          <PublicNotice
+            state={state}
+            me={me}
+            chosen={chosen.length}
+            busy={busy}
+            record={record}
+            onRematch={() => void rematch()}
+          />
         }
         barStart={me !== null && state.status === 'waiting' ? <AiLevelSelect disabled={busy} /> : undefined}
         sideLabel="Chat & rules"

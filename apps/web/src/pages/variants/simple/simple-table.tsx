@@ -4,12 +4,17 @@ import './simple.css';
 import { FACE_UP_COUNT } from '@palace/core';
 import type { SimpleGameState } from '@palace/protocol';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { type FinishedRecord, useFinishedTable } from '../../../table/finished-record.js';
+import { GameOverPanel } from '../../../table/game-over.js';
+import { gameOverModel } from '../../../table/game-over-model.js';
 import { GameTable } from '../../../table/game-table.js';
+import type { LoggedMove } from '../../../table/move-log.js';
 import { ownCards, stillAllowed, toggleCard } from '../../../table/selection.js';
 import { playTick } from '../../play/sounds.js';
-import { GameOverLinks } from '../../replay/replay-link.js';
+import { ReplayLink } from '../../replay/replay-link.js';
 import { AiLevelSelect } from '../ai-level.js';
-import { Badge, Panel, RulesCard, Standings, StatusBadge, VariantHeader } from '../table-kit.js';
+import { Badge, Panel, RulesCard, StatusBadge, VariantHeader } from '../table-kit.js';
 import { VariantChat, type VariantChatLine } from '../variant-chat.js';
 import { simpleCanAddAi, simpleChoosing, simpleTableModel } from './simple-table-model.js';
 
@@ -54,7 +59,7 @@ export function SimpleTable(props: {
   }, [game.playableCards]);
   useTurnSounds(myTurn, game.status === 'finished');
 
-  const model = simpleTableModel(game, {
+  const live = simpleTableModel(game, {
     selected,
     picks: props.picks,
     busy: props.busy,
@@ -70,6 +75,11 @@ export function SimpleTable(props: {
     addAi: props.onAddAi,
     ...(props.onConfirm === undefined ? {} : { confirm: props.onConfirm }),
   });
+  // At the end every hidden card is turned over, from the game's record (docs/web.md "The table kit").
+  const finished = game.status === 'finished';
+  const keys = game.players.map((p) => (p.username === game.you ? null : p.username));
+  const variant = props.home === '/simple-rest' ? 'simple-rest' : 'simple-ws';
+  const { model, record, seen } = useFinishedTable(variant, game.id, finished, live, keys);
   const header = (
     <>
       <VariantHeader
@@ -102,6 +112,8 @@ export function SimpleTable(props: {
             picks={props.picks.length}
             home={props.home}
             confirms={props.onConfirm !== undefined}
+            record={record}
+            seen={seen}
           />
         }
         side={
@@ -123,23 +135,41 @@ function SimpleNotice(props: {
   readonly home: string;
   /** Confirm Selection confirms the picks (REST); else the third pick does. */
   readonly confirms: boolean;
+  readonly record: FinishedRecord | null;
+  readonly seen: readonly LoggedMove[];
 }): ReactElement | null {
   const { game } = props;
   if (game.status === 'finished') {
-    const rows = (game.standings ?? []).map((s) => ({ name: s.username, place: s.place, cardsLeft: s.cardsLeft }));
+    // The end (docs/web.md "The table kit": game over): Play again is the one primary action.
+    const rows = [...(game.standings ?? [])].sort((x, y) => x.place - y.place);
+    const over = gameOverModel({
+      seats: rows.map((r) => ({ name: r.username, cardsLeft: r.cardsLeft, you: r.username === game.you })),
+      winner: rows.length > 0 ? 0 : null,
+      moves: props.record?.moves ?? props.seen.map((m) => m.text),
+      moveCount: props.record?.moveCount ?? null,
+      minutes: props.record?.minutes ?? null,
+    });
+    const variant = props.home === '/simple-rest' ? 'simple-rest' : 'simple-ws';
     return (
-      <Panel title="Game over" className="simple-controls variant-notice">
-        <p className="simple-winner" role="status">
-          {game.winner === game.you ? 'You won!' : `${game.winner ?? 'Nobody'} wins!`}
-        </p>
-        {rows.length > 0 && <Standings rows={rows} you={game.you} />}
-        <GameOverLinks
-          home={props.home}
-          label="Play again"
-          variant={props.home === '/simple-rest' ? 'simple-rest' : 'simple-ws'}
-          gameId={game.id}
-        />
-      </Panel>
+      <GameOverPanel
+        heading="Game over"
+        role="region"
+        className="simple-controls"
+        model={over}
+        note={
+          <p className="simple-winner" role="status">
+            {game.winner === game.you ? 'You won!' : `${game.winner ?? 'Nobody'} wins!`}
+          </p>
+        }
+        actions={
+          <>
+            <Link className="button button-primary" to={props.home}>
+              Play again
+            </Link>
+            <ReplayLink variant={variant} gameId={game.id} />
+          </>
+        }
+      />
     );
   }
   if (game.status !== 'setup') return null;
