@@ -54,6 +54,15 @@ describe('web client - one way to play a card', () => {
     await page.clock.pauseAt(1000);
     await page.goto(`${base}/poker`);
     await page.getByRole('group', { name: 'Hand' }).waitFor();
+    // The hand is the page's first Tab stop, and the header, the tabs and the table are drawn in that order.
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate('document.activeElement?.closest(\'[data-zone="own"]\') !== null')).resolves.toBe(true);
+    const tops = await Promise.all(
+      ['.proto-header', '[role="tablist"]', '.game-table'].map(
+        async (css) => (await page.locator(css).boundingBox())?.y,
+      ),
+    );
+    expect(tops).toEqual([...tops].sort((a, b) => (a ?? 0) - (b ?? 0)));
     const yourTurn = page.locator('.turn-line.mine');
     const winner = page.locator('.proto-winner');
     const done = { wrongTap: false, offTurn: false, doubleTap: false, enterTwice: false };

@@ -94,8 +94,8 @@ export function GameTable(props: {
       {props.header !== undefined && <div className="gt-header">{props.header}</div>}
       <CardMotion root={root} move={model.lastMove ?? null}>
         <div className="gt-play">
-          <Seats seats={model.seats} />
-          <Centre model={model} notice={props.notice} moves={moves} explanation={gestures.explanation} />
+          {/* The own cards and the actions come first in the document, so they are the table's
+              first Tab stops (docs/web.md "One way to play a card"); the grid's areas place them. */}
           <OwnArea model={model} gestures={gestures} />
           <ActionBar
             actions={model.actions}
@@ -111,6 +111,8 @@ export function GameTable(props: {
                   },
                 })}
           />
+          <Seats seats={model.seats} />
+          <Centre model={model} notice={props.notice} moves={moves} explanation={gestures.explanation} />
           {props.overlay}
         </div>
       </CardMotion>

@@ -41,18 +41,10 @@ export function PokerPage(): ReactElement {
     setTab('game');
   };
   return (
-    // The Game tab's table fills the screen below the header and the tabs (table-page).
-    <main className={`proto-page${tab === 'game' ? ' table-page' : ''}`}>
-      <header className="proto-header">
-        <div>
-          <h1 className="display">Palace</h1>
-          <p className="muted small">You against the AI · offline</p>
-        </div>
-        {/* A fresh deal at any time (the winner panel's own button is the spec's "Play Again"). */}
-        <button type="button" className="button button-secondary button-small-outline" onClick={playAgain}>
-          New game
-        </button>
-      </header>
+    // The Game tab's table fills the screen below the header and the tabs (table-page). The hand is
+    // the first Tab stop: the panel, then the tabs, then the header in the document, drawn header
+    // first by CSS (`cards-first`; docs/web.md "Offline prototypes").
+    <main className={`proto-page cards-first${tab === 'game' ? ' table-page' : ''}`}>
       <GameSections
         idPrefix="poker"
         selected={tab}
@@ -92,7 +84,18 @@ export function PokerPage(): ReactElement {
           />
         }
         tutorial={<Tutorial chooseFaceUp={false} />}
+        panelsFirst
       />
+      <header className="proto-header">
+        <div>
+          <h1 className="display">Palace</h1>
+          <p className="muted small">You against the AI · offline</p>
+        </div>
+        {/* A fresh deal at any time (the winner panel's own button is the spec's "Play Again"). */}
+        <button type="button" className="button button-secondary button-small-outline" onClick={playAgain}>
+          New game
+        </button>
+      </header>
     </main>
   );
 }
