@@ -141,6 +141,10 @@ describe('web client - the easy variant in a real browser', () => {
     await expect(standings.getByRole('listitem').count()).resolves.toBe(2);
     await expect(standings.getByRole('listitem').first().textContent()).resolves.toContain('Winner');
     await expect(page.locator('.easy-winner').textContent()).resolves.toMatch(/^(You win!|AI Player 1 wins!)$/);
+    // Every card turned over: each player's row of cards at the end, none face down.
+    const open = page.getByRole('list', { name: "Every player's cards at the end" });
+    await expect(open.getByRole('listitem').count()).resolves.toBe(2);
+    await expect(open.getByRole('img', { name: 'Face-down card' }).count()).resolves.toBe(0);
     await shot(page, 'easy-finished-phone');
 
     // The same seat on a desktop: the finished screen in two columns.

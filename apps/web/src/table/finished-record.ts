@@ -1,7 +1,7 @@
 import type { GameState, Standing } from '@palace/core';
 import { useEffect, useState } from 'react';
 import { fetchRecord, type ReplayStep, replaySteps } from '../pages/replay/replay-record.js';
-import { fromEngine } from './cards.js';
+import { fromEngine, type TableCard } from './cards.js';
 import { type OpenCards, openTable } from './game-over-model.js';
 import type { TableModel } from './model.js';
 import { type LoggedMove, useMoveLog } from './move-log.js';
@@ -12,7 +12,11 @@ import { type LoggedMove, useMoveLog } from './move-log.js';
  * game's length. Seats are in seat order, the order every server view lists its players in.
  */
 export interface FinishedRecord {
-  readonly seats: readonly (OpenCards & { readonly name: string; readonly faceUpCount: number })[];
+  readonly seats: readonly (OpenCards & {
+    readonly name: string;
+    readonly faceUpCount: number;
+    readonly faceUp: readonly TableCard[];
+  })[];
   readonly standings: readonly Standing[];
   /** The plays and pick-ups in words, oldest first. */
   readonly moves: readonly string[];
@@ -52,6 +56,7 @@ function seatsOf(state: GameState): FinishedRecord['seats'] {
     hand: s.hand.map(fromEngine),
     faceDown: s.faceDown.map(fromEngine),
     faceUpCount: s.faceUp.length,
+    faceUp: s.faceUp.map(fromEngine),
   }));
 }
 

@@ -1,5 +1,7 @@
 import './game-over.css';
 import { type ReactElement, type ReactNode, useId } from 'react';
+import { CardView } from './card-view.js';
+import type { TableCard } from './cards.js';
 import { cardsLeftText, type GameOverModel, ordinal } from './game-over-model.js';
 
 /**
@@ -78,5 +80,43 @@ export function GameOverDetails(props: { readonly model: GameOverModel; readonly
         </details>
       )}
     </>
+  );
+}
+
+/** One seat's cards at the end, every one face up. */
+export interface OpenHand {
+  readonly name: string;
+  readonly hand: readonly TableCard[];
+  readonly faceUp: readonly TableCard[];
+  readonly faceDown: readonly TableCard[];
+}
+
+/**
+ * Every seat's cards at the end, the hidden ones turned over, for a screen whose end has no table
+ * to show them on (the easy game's finished screen): a row of small cards a seat, hand, face-up,
+ * then the face-down ones; a seat with none says so.
+ */
+export function OpenHands({ seats }: { readonly seats: readonly OpenHand[] }): ReactElement | null {
+  if (seats.length === 0) return null;
+  return (
+    <ul className="go-open-hands" aria-label="Every player's cards at the end">
+      {seats.map((seat) => {
+        const cards = [...seat.hand, ...seat.faceUp, ...seat.faceDown];
+        return (
+          <li key={seat.name}>
+            <span className="go-name">{seat.name}</span>
+            {cards.length === 0 ? (
+              <span className="muted small">no cards left</span>
+            ) : (
+              <span className="go-open-cards">
+                {cards.map((card) => (
+                  <CardView key={card.id} card={card} size="mini" />
+                ))}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -2,7 +2,7 @@ import type { EasyGameState } from '@palace/protocol';
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useFinishedRecord } from '../../../table/finished-record.js';
-import { GameOverDetails } from '../../../table/game-over.js';
+import { GameOverDetails, OpenHands } from '../../../table/game-over.js';
 import { lengthText, placeLine } from '../../../table/game-over-model.js';
 import { ReplayLink } from '../../replay/replay-link.js';
 import { AiLevelSelect, AiTag } from '../ai-level.js';
@@ -141,6 +141,8 @@ export function EasyFinished(props: {
           <p className="small muted">The game reached its move limit: the fewest cards left won.</p>
         )}
         <Standings rows={state.standings} you={props.you} />
+        {/* The record turns every card over: each player's hand, face-up and face-down cards at the end. */}
+        <OpenHands seats={record?.seats ?? []} />
         <GameOverDetails
           standings={false}
           model={{
