@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, shot, useWebServer, withBrowser } from './browser.js';
+import { checkPanel, fitsEverywhere } from './game-over-checks.js';
 
 /** docs/product.md §P2.9: the AI acts 1.5 s after its turn comes. */
 const AI_DELAY_MS = 1500;
@@ -96,9 +97,14 @@ describe('web client - the offline prototypes in a real browser', () => {
         }
       }
       await expect(winner.isVisible()).resolves.toBe(true);
-      await expect(winner.getByRole('heading').textContent()).resolves.toMatch(/^(You win!|AI wins!)$/);
+      await expect(winner.getByRole('heading').first().textContent()).resolves.toMatch(/^(You win!|AI wins!)$/);
       await page.waitForTimeout(700);
       await shot(page, 'proto-poker-winner-phone');
+      // The game-over panel (docs/web.md "The table kit": game over): standings, length, the moves,
+      // every card face up, Play Again the one primary action; at the four sizes it and the table fit.
+      expect(await checkPanel(page, winner, 'poker')).toBe(2);
+      await expect(winner.locator('.button-primary').textContent()).resolves.toBe('Play Again');
+      await fitsEverywhere(page, winner, 'game-over-poker');
 
       // Play Again: a fresh deal.
       await winner.getByRole('button', { name: 'Play Again' }).click();
