@@ -18,7 +18,7 @@ afterEach(cleanup);
 
 const seat = (name: string, cardsLeft: number, you = false) => ({ name, cardsLeft, you });
 
-// The game-over panel of every screen (docs/web.md "The table kit": game over; DECISIONS §3 "End").
+// The game-over panel of every screen (docs/web.md "The table kit": game over; docs/product.md §D3 game-end).
 describe('game over - standings and the place line', () => {
   it('game over - ordinals', () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map(ordinal)).toEqual([

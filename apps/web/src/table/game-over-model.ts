@@ -41,7 +41,7 @@ export function ordinal(n: number): string {
 }
 
 /**
- * The final order (DECISIONS §3 "End"): the winner, then the others by fewest cards left (hand,
+ * The final order (docs/product.md §D3 game-end): the winner, then the others by fewest cards left (hand,
  * face-up and face-down), ties by seat order. `winner` is the winner's index in `seats`; with none
  * known (the move cap, before the server says) everyone is ordered by cards left.
  */
