@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserUsers, shot, useWebServer } from './browser.js';
 import { chooseFaceUpInBrowser } from './main-browser.js';
+import { startRestGameAgainstAi } from './rest-browser.js';
 
 /**
  * One way to play a card on every screen (docs/web.md "One way to play a card"), in real Chromium:
@@ -120,16 +121,7 @@ describe('web client - one way to play a card', () => {
 
   it('one way - the REST game and the main game: a disabled card explains itself, a double-tap plays', async () => {
     const { page } = await browser();
-    await page.goto(`${base}/rest-poker`);
-    await page.getByRole('button', { name: 'Create New Game' }).click();
-    await page.getByLabel('Your name').fill('Ann');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await page.waitForURL(/\/rest-poker\/[A-Z0-9]{6}$/);
-    await page.getByRole('button', { name: 'Add AI', exact: true }).click();
-    await page.getByRole('list', { name: 'Players' }).getByText('AI Player 1').waitFor();
-    await page.getByRole('button', { name: "I'M READY TO PLAY" }).click();
-    await page.getByRole('button', { name: 'START GAME NOW' }).click();
-    await page.getByRole('group', { name: 'Hand' }).waitFor();
+    await startRestGameAgainstAi(page, base, true);
     await checkServerGame(page, 'rest');
 
     await page.goto(`${base}/play?start=computer`);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserUsers, shot, useWebServer } from './browser.js';
 import { chooseFaceUpInBrowser } from './main-browser.js';
+import { startRestGameAgainstAi } from './rest-browser.js';
 import { TABLE_SIZES } from './table-fit.js';
 
 /**
@@ -63,16 +64,7 @@ describe('web client - nothing on the table', () => {
 
   it('toasts - the AI’s move toast sits above the table at every size and is gone after the next move; the move log keeps every move', async () => {
     const { page } = await browser();
-    await page.goto(`${base}/rest-poker`);
-    await page.getByRole('button', { name: 'Create New Game' }).click();
-    await page.getByLabel('Your name').fill('Ann');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await page.waitForURL(/\/rest-poker\/[A-Z0-9]{6}$/);
-    await page.getByRole('button', { name: 'Add AI', exact: true }).click();
-    await page.getByRole('list', { name: 'Players' }).getByText('AI Player 1').waitFor();
-    await page.getByRole('button', { name: "I'M READY TO PLAY" }).click();
-    await page.getByRole('button', { name: 'START GAME NOW' }).click();
-    await page.getByRole('group', { name: 'Hand' }).waitFor();
+    await startRestGameAgainstAi(page, base, true);
 
     // Play until the AI's move brings a toast ("AI Player 1 played …").
     const aiToast = page.locator('.toast', { hasText: /^AI Player 1/ });

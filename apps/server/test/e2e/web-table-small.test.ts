@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Client, finishedRestGame } from '../harness.js';
 import { browserUsers, SHOTS_DIR, shot, useWebServer } from './browser.js';
 import { chooseFaceUpInBrowser } from './main-browser.js';
+import { startRestGameAgainstAi } from './rest-browser.js';
 import { TABLE_SIZES, tableFit } from './table-fit.js';
 
 /**
@@ -100,12 +101,7 @@ describe('web client - small and side-on screens', () => {
 
   it('small screens - at 844x390 the REST game against the AI, a variant and the replay keep what is above the table within 20 %', async () => {
     const { page } = await browser(SIDE_ON);
-    await page.goto(`${base}/rest-poker`);
-    await page.getByRole('button', { name: 'Create New Game' }).click();
-    await page.getByLabel('Your name').fill('Ann');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await page.getByRole('button', { name: "I'M READY TO PLAY" }).click();
-    await page.getByRole('button', { name: 'START GAME NOW' }).click();
+    await startRestGameAgainstAi(page, base);
     await page.getByRole('button', { name: 'Play Selected' }).waitFor();
     expect(await playTop(page)).toBeLessThanOrEqual(FIFTH);
     // Every header control is still there, on the one line.

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { autoplay, guest, me, seatOf } from '../main-harness.js';
 import { type BrowserUser, openBrowser, useFullMotion, useWebServer } from './browser.js';
 import { seatAnnAndBob } from './hot-seat.js';
+import { startRestGameAgainstAi } from './rest-browser.js';
 import { expectTableFitsEverywhere, tableFit } from './table-fit.js';
 
 /**
@@ -83,12 +84,7 @@ describe('web client - the game table', () => {
     const user = await openBrowser();
     users.push(user);
     const { page } = user;
-    await page.goto(`${base}/rest-poker`);
-    await page.getByRole('button', { name: 'Create New Game' }).click();
-    await page.getByLabel('Your name').fill('Ann');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await page.getByRole('button', { name: "I'M READY TO PLAY" }).click();
-    await page.getByRole('button', { name: 'START GAME NOW' }).click();
+    await startRestGameAgainstAi(page, base);
     await page.getByRole('button', { name: 'Play Selected' }).waitFor();
     await page.getByRole('group', { name: 'Hand' }).getByRole('button').first().waitFor();
     // A toast ("Game Started!", a move) lies above the table's play area, on no own card or button
