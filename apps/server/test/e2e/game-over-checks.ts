@@ -1,12 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { audit } from './axe-audit.js';
 import { shot } from './browser.js';
 import { TABLE_SIZES, tableFit } from './table-fit.js';
 
 /**
  * What every screen's game-over panel must show (docs/web.md "The table kit": game over), for the
- * browser suites that finish a game: `web-game-over` (main and REST games) and `web-prototypes`
+ * browser suites that finish a game: `web-rematch` (main and REST games) and `web-prototypes`
  * (/poker, played to its winner there).
  */
 
@@ -76,8 +75,4 @@ export async function fitsEverywhere(page: Page, panel: Locator, name: string): 
     }
   }
   await page.setViewportSize({ width: 390, height: 844 });
-}
-
-export async function axeFindings(page: Page): Promise<string[]> {
-  return (await audit(page, page.url())).map((f) => `${f.rule}: ${f.targets.join(', ')}`);
 }

@@ -5,12 +5,14 @@ import { createGame, ok200, registered, seatOf } from '../main-harness.js';
 import { Browser, chooseFaceUp, moveIfDue, type Player as PublicPlayer } from '../public-client.js';
 import { auditSizes } from './axe-audit.js';
 import { type BrowserUser, openBrowser, shot, useWebServer } from './browser.js';
+import { checkPanel } from './game-over-checks.js';
 import { loseInBrowser } from './main-browser.js';
 import { TABLE_SIZES, tableFit } from './table-fit.js';
 
 /**
  * Rematches in a real browser against the real server (docs/product.md §D11 rematch): the offer
- * on the game-over panel of the main game, the REST game and a public game (a spectator there),
+ * on the game-over panel (whose content is checked here too: game-over-checks.ts) of the main game,
+ * the REST game and a public game (a spectator there),
  * joined with one tap, at phone and desktop sizes with the table still fitting.
  */
 
@@ -67,8 +69,16 @@ describe('web client - rematch', () => {
     await watcher.page.getByRole('heading', { name: /Friday Table/ }).waitFor();
     const other = await seatOf(base, dee);
     await loseInBrowser(page, base, other, gameId);
-    // Before any offer: the player's own Rematch button (no fee for a guest).
+    // The game-over panel (docs/web.md "The table kit": game over): the loser's place, standings,
+    // length, every move, every card face up, one primary action.
+    const panel = page.locator('.go-panel');
+    await panel.getByText('You finished 2nd of 2', { exact: true }).waitFor();
+    expect(await checkPanel(page, panel, 'main')).toBe(2);
+    await panel.getByRole('link', { name: 'Back to Lobby' }).waitFor();
+    await panel.getByRole('link', { name: 'Watch the replay' }).waitFor();
+    // Before any offer: the player's own Rematch button (no fee for a guest), the primary action.
     await page.getByRole('button', { name: 'Rematch', exact: true }).waitFor();
+    await expect(panel.locator('.button-primary').textContent()).resolves.toBe('Rematch');
     // Dee (the winner, 200 tokens richer) offers over the socket and pays the fee; the panel says so at once.
     const balance = async () => ok200(await dee.jar.get<{ balance: number }>('/api/tokens/balance')).balance;
     const before = await balance();
@@ -115,6 +125,7 @@ describe('web client - rematch', () => {
     );
     await page.goto(`${base}/rest-poker/${gameId}`);
     await page.getByText('Bob wants a rematch.').waitFor({ timeout: 15_000 });
+    expect(await checkPanel(page, page.locator('.go-panel'), 'rest')).toBe(2);
     await fitsEverywhere(page, 'rematch-rest', '.rest-winner');
     await page.getByRole('button', { name: 'Join Rematch' }).click();
     await page.waitForURL(`${base}/rest-poker/${offered.gameId}`);
