@@ -6,6 +6,7 @@
 
 export { determinize, unseenCards } from './ai/determinize.js';
 export { AI_LEVELS, AI_POLICIES, aiCommand, aiTurnMove, moveToCommand, nextAiSeat } from './ai/index.js';
+export { type Hint, hintFor, hintReason, rankName } from './ai/hint.js';
 export type { AiPolicy } from './ai/policy.js';
 export { STRONG_BUDGET, type StrongBudget, strongPolicy } from './ai/strong.js';
 export { type Applied, applyCommand } from './apply.js';

@@ -75,8 +75,30 @@ describe('web client - the offline prototypes in a real browser', () => {
       const winner = page.locator('.proto-winner');
       let checkedDelay = false;
       let moves = 0;
+      let hinted = false;
       for (let step = 0; step < 3000 && !(await winner.isVisible()); step++) {
         if (await yourTurn.isVisible()) {
+          if (!hinted) {
+            // A hint (docs/web.md "Hints and the computer in a worker"), searched in the page's worker, offline: the move and why
+            // in the move line, its cards selected (Play makes it), or the pile to pick up.
+            await page.getByRole('button', { name: 'Hint', exact: true }).click();
+            const line = page.locator('.last-action', { hasText: /^Hint: (play|pick up|turn) .+\. .+\.$/ });
+            await line.waitFor();
+            await shot(page, 'proto-poker-hint-phone');
+            // The search ran off the main thread: the page's one worker (loaded before going offline).
+            expect(page.workers().map((w) => w.url())).toEqual([
+              expect.stringMatching(/\/assets\/ai-worker-[\w-]+\.js$/),
+            ]);
+            hinted = true;
+            if (/^Hint: play /.test((await line.textContent()) ?? '')) {
+              // The hinted cards are selected: Play makes the hinted move.
+              const picked = page.locator('[data-zone="own"] button[aria-pressed="true"]');
+              await expect(picked.count()).resolves.toBeGreaterThan(0);
+              await page.getByRole('button', { name: /^Play( \d+ cards)?$/ }).click();
+              moves++;
+              continue;
+            }
+          }
           await playOne(page);
           moves++;
           continue;
@@ -103,6 +125,7 @@ describe('web client - the offline prototypes in a real browser', () => {
       // The game-over panel (docs/web.md "The table kit": game over): standings, length, the moves,
       // every card face up, Play Again the one primary action; at the four sizes it and the table fit.
       expect(await checkPanel(page, winner, 'poker')).toBe(2);
+      await winner.getByText('You used a hint in this game.', { exact: true }).waitFor();
       await expect(winner.locator('.button-primary').textContent()).resolves.toBe('Play Again');
       await fitsEverywhere(page, winner, 'game-over-poker');
 

@@ -23,6 +23,8 @@ export function GameOverPanel(props: {
   readonly note?: ReactNode;
   /** Lines after the place line: a prize, a rating, a rematch offer. */
   readonly children?: ReactNode;
+  /** Hints the viewer used in this game (docs/product.md §D14 hint: the panel says so). */
+  readonly hintsUsed?: number;
   readonly actions: ReactNode;
 }): ReactElement {
   const { model } = props;
@@ -38,6 +40,13 @@ export function GameOverPanel(props: {
         {props.note}
         {model.placeLine !== null && <p className="go-place">{model.placeLine}</p>}
         {props.children}
+        {props.hintsUsed !== undefined && props.hintsUsed > 0 && (
+          <p className="go-hints small">
+            {props.hintsUsed === 1
+              ? 'You used a hint in this game.'
+              : `You used ${props.hintsUsed} hints in this game.`}
+          </p>
+        )}
         <GameOverDetails model={model} />
       </div>
       <div className="button-row go-actions">{props.actions}</div>

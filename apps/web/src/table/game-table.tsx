@@ -290,11 +290,11 @@ function Centre(props: {
       <div className="gt-status">
         <div className="gt-last-row">
           <p
-            className={`gt-last last-action${explanation !== null ? ' explain' : model.lastAction === null ? ' quiet' : ''}`}
+            className={`gt-last last-action${explanation !== null || (model.note ?? null) !== null ? ' explain' : model.lastAction === null ? ' quiet' : ''}`}
             role="status"
             aria-live="polite"
           >
-            {explanation ?? model.lastAction ?? '\u00a0'}
+            {explanation ?? model.note ?? model.lastAction ?? '\u00a0'}
           </p>
           <MovesButton moves={props.moves} list={list} />
         </div>

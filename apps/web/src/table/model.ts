@@ -62,6 +62,11 @@ export interface TableModel {
   readonly pile: { readonly top: readonly TableCard[]; readonly count: number };
   /** The last move in words (see `sentences.ts`), or null. */
   readonly lastAction: string | null;
+  /**
+   * Words for the move line that are not a move (a hint, docs/web.md "Hints and the computer in a worker"): shown instead of the
+   * last move while set, never logged as a move.
+   */
+  readonly note?: string | null;
   /** Whose turn it is, in words, and the viewer's own turn clock. Null when nobody is to play. */
   readonly turn: { readonly text: string; readonly mine: boolean; readonly deadline?: number | null } | null;
   /** Null for a spectator. */

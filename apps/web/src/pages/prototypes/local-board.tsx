@@ -16,6 +16,7 @@ import { GameTable } from '../../table/game-table.js';
 import { type TableModel, YOU } from '../../table/model.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
 import type { LocalMove } from './local-game.js';
+import { useLocalHint } from './local-hint.js';
 import { ruleErrorToast } from './rule-toast.js';
 
 /** docs/product.md §P2.9: toasts last 3 s. */
@@ -44,10 +45,20 @@ export function LocalBoard(props: {
   readonly nameViewer?: boolean;
   /** Shown over the middle of the table (the winner). */
   readonly notice?: ReactNode;
+  /** Offer a Hint button (docs/web.md "Hints and the computer in a worker"): the game's seed, and what counts a hint used. */
+  readonly hint?: { readonly seed: string; readonly onUse: () => void };
 }): ReactElement {
   const { state, viewer } = props;
   const view = viewFor(state, viewer);
   const [selected, setSelected] = useState<readonly string[]>([]);
+  const hint = useLocalHint({
+    offered: props.hint !== undefined,
+    state,
+    viewer,
+    seed: props.hint?.seed ?? '',
+    select: setSelected,
+    onUse: props.hint?.onUse ?? (() => undefined),
+  });
   const playableKey = view.hints.playable.join(',');
   // A new position may make the selection stale: keep only cards the engine still calls playable.
   useEffect(() => {
@@ -77,8 +88,21 @@ export function LocalBoard(props: {
       if (send({ type: 'play', seat: viewer, cardIds: [...selected] })) setSelected([]);
     },
   });
+  // The Hint button before Play while the game is on; its words in the move line until the next move.
+  const shown: TableModel =
+    props.hint === undefined || model.actions.length === 0
+      ? model
+      : {
+          ...model,
+          note: hint.line,
+          actions: [
+            ...model.actions.filter((a) => a.key !== 'play'),
+            hint.action,
+            ...model.actions.filter((a) => a.key === 'play'),
+          ],
+        };
   return (
-    <GameTable model={model} fill label="Table" {...(props.notice === undefined ? {} : { notice: props.notice })} />
+    <GameTable model={shown} fill label="Table" {...(props.notice === undefined ? {} : { notice: props.notice })} />
   );
 }
 

@@ -33,6 +33,9 @@ export function PokerPage(): ReactElement {
   const command = usePoker((s) => s.command);
   const reset = usePoker((s) => s.reset);
   const [tab, setTab] = useState<GameSection>('game');
+  // Hints used in this deal (docs/web.md "Hints and the computer in a worker"): said on the game-over panel.
+  const [hints, setHints] = useState({ seed, used: 0 });
+  const hintsUsed = hints.seed === seed ? hints.used : 0;
   useAiTurn();
   const result = game.result;
   const over = useLocalGameOver(game, last, HUMAN_SEAT);
@@ -57,6 +60,10 @@ export function PokerPage(): ReactElement {
             last={last}
             lastMove={lastMove}
             onCommand={command}
+            hint={{
+              seed,
+              onUse: () => setHints((h) => ({ seed, used: (h.seed === seed ? h.used : 0) + 1 })),
+            }}
             notice={
               result === null || over === null ? undefined : (
                 // The winner panel (docs/product.md §P2.4): its words and Play Again, with the standings,
@@ -66,6 +73,7 @@ export function PokerPage(): ReactElement {
                   model={over}
                   role="alert"
                   className="proto-winner"
+                  hintsUsed={hintsUsed}
                   note={
                     <p className="muted">
                       {result.winner === HUMAN_SEAT
