@@ -193,6 +193,11 @@ describe('web client - the offline prototypes in a real browser', () => {
           await page.waitForTimeout(700);
           await shot(page, 'proto-simplified-playing-phone');
         }
+        if (turn === 2) {
+          // A hot-seat player may ask for a hint too (offline, in the worker).
+          await page.getByRole('button', { name: 'Hint', exact: true }).click();
+          await page.locator('.last-action', { hasText: /^Hint: / }).waitFor();
+        }
         await playOne(page);
       }
       await expect(page.locator('.last-action, .proto-cover-last').first().textContent()).resolves.toMatch(

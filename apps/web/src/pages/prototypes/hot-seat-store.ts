@@ -17,6 +17,12 @@ interface HotSeatState {
   readonly last: string;
   /** Who made the last move and what it was (the table's motion). */
   readonly lastMove: LocalMove | null;
+  /** This deal's seed: the hints' generator starts from it. */
+  readonly seed: string;
+  /** Hints each seat used in this deal (docs/web.md "Hints and the computer in a worker"). */
+  readonly hintsUsed: Readonly<Record<string, number>>;
+  /** Counts a hint `seat` used. */
+  countHint(seat: string): void;
   /** A table for `players` players with `name` in the first seat. */
   create(name: string, players: number): void;
   /** Another local player takes the next seat. */
@@ -65,9 +71,15 @@ export const useHotSeat = create<HotSeatState>()((set, get) => {
     shownFor: null,
     last: '',
     lastMove: null,
+    seed: '',
+    hintsUsed: {},
+    countHint(seat) {
+      set((now) => ({ hintsUsed: { ...now.hintsUsed, [seat]: (now.hintsUsed[seat] ?? 0) + 1 } }));
+    },
     create(name, players) {
-      const table = newHotSeatTable(players, randomSeed());
-      set({ game: table, shownFor: null, last: '', lastMove: null });
+      const seed = randomSeed();
+      const table = newHotSeatTable(players, seed);
+      set({ game: table, shownFor: null, last: '', lastMove: null, seed, hintsUsed: {} });
       apply({ type: 'sit', seat: seatId(0), name: name.trim(), ai: null });
     },
     join(name) {
@@ -81,16 +93,17 @@ export const useHotSeat = create<HotSeatState>()((set, get) => {
     playAgain() {
       const { game } = get();
       if (game === null) return;
-      let next = newHotSeatTable(game.options.maxSeats, randomSeed());
+      const seed = randomSeed();
+      let next = newHotSeatTable(game.options.maxSeats, seed);
       for (const seat of game.seats) {
         const applied = run(next, { type: 'sit', seat: seat.id, name: seat.name, ai: null });
         if (applied.ok) next = applied.value.state;
       }
-      set({ game: next, shownFor: null, last: '', lastMove: null });
+      set({ game: next, shownFor: null, last: '', lastMove: null, seed, hintsUsed: {} });
       apply({ type: 'start', seat: seatId(0) });
     },
     close() {
-      set({ game: null, shownFor: null, last: '', lastMove: null });
+      set({ game: null, shownFor: null, last: '', lastMove: null, hintsUsed: {} });
     },
     reveal(seat) {
       set({ shownFor: seat });

@@ -14,6 +14,12 @@ export function Finished({ game, over }: { game: GameState; over: GameOverModel 
   const playAgain = useHotSeat((s) => s.playAgain);
   const close = useHotSeat((s) => s.close);
   const last = useHotSeat((s) => s.last);
+  const hintsUsed = useHotSeat((s) => s.hintsUsed);
+  // Who used hints (docs/product.md §D14 hint: the panel says so): "Ann 2, Bob 1".
+  const hinted = game.seats
+    .filter((s) => (hintsUsed[s.id] ?? 0) > 0)
+    .map((s) => `${s.name} ${hintsUsed[s.id]}`)
+    .join(', ');
   const result = game.result;
   const winner = game.seats.find((s) => s.id === result?.winner)?.name ?? 'Someone';
   // The table from the winner's seat: every seat open, the game over (no card may be pressed).
@@ -30,6 +36,7 @@ export function Finished({ game, over }: { game: GameState; over: GameOverModel 
           model={over}
           role="alert"
           className="proto-winner"
+          {...(hinted === '' ? {} : { note: <p className="go-hints small">Hints used in this game: {hinted}.</p> })}
           actions={
             <>
               <button type="button" className="button button-primary" onClick={playAgain}>

@@ -1,7 +1,8 @@
 import '../pages.css';
 import './prototypes.css';
 import { type GameState, viewFor } from '@palace/core';
-import { type FormEvent, type ReactElement, useId, useState } from 'react';
+import { type FormEvent, type ReactElement, useEffect, useId, useState } from 'react';
+import { warmComputer } from '../../ai/ai-client.js';
 import { useNameField as useOwnName } from '../../lib/name-field.js';
 import { fromEngine } from '../../table/cards.js';
 import { FaceUpChoice } from '../../table/face-up-choice.js';
@@ -21,6 +22,8 @@ export function SimplifiedPage(): ReactElement {
   const game = useHotSeat((s) => s.game);
   const shownFor = useHotSeat((s) => s.shownFor);
   const [tab, setTab] = useState<'game' | 'tutorial'>('game');
+  // The hints' worker starts as the page opens, while it is online (docs/web.md "Hints and the computer in a worker").
+  useEffect(() => warmComputer(), []);
   // While a player's turn is on screen, the Game tab's table fills the screen below the tabs.
   const atTable =
     tab === 'game' &&
@@ -262,7 +265,18 @@ function Play({ game, seat }: { game: GameState; seat: string }): ReactElement {
   const command = useHotSeat((s) => s.command);
   const last = useHotSeat((s) => s.last);
   const lastMove = useHotSeat((s) => s.lastMove);
+  const seed = useHotSeat((s) => s.seed);
+  const countHint = useHotSeat((s) => s.countHint);
   return (
-    <LocalBoard key={seat} state={game} viewer={seat} last={last} lastMove={lastMove} onCommand={command} nameViewer />
+    <LocalBoard
+      key={seat}
+      state={game}
+      viewer={seat}
+      last={last}
+      lastMove={lastMove}
+      onCommand={command}
+      nameViewer
+      hint={{ seed, onUse: () => countHint(seat) }}
+    />
   );
 }
