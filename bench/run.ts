@@ -4,6 +4,7 @@
 // Targets are checked by reading these numbers, never by timed unit tests.
 import { performance } from 'node:perf_hooks';
 import { quantile, runLadder, wilson95 } from '../packages/core/bench/ai-ladder.js';
+import { runLevelsBench } from '../packages/core/bench/ai-levels.js';
 import { benchRandomPlayout } from '../packages/core/bench/playout.js';
 import { AI_POLICIES, PRESETS } from '../packages/core/src/index.js';
 import { benchPoll304 } from './http.js';
@@ -113,6 +114,27 @@ if (runs('ai')) {
         seconds: measured,
       },
     ];
+  });
+}
+
+// The AI levels in order (issue 39 item 2): each level against the one below heads-up on
+// seat-swapped duplicate deals, and one of each at a table of four, seats rotated
+// (packages/core/bench/ai-levels.ts; the same code as `npx palace ai-strength`). Games per cheap
+// pair BENCH_LEVELS_GAMES (default 2,000), Strong against Normal BENCH_LEVELS_STRONG_GAMES
+// (default 200, about 6 minutes here), table of four BENCH_LEVELS_TABLE_GAMES (default 400, about 2
+// minutes): the defaults of `npx palace ai-strength`, so both print the same figures.
+if (runs('ai')) {
+  await guard('ai.levels', async () => {
+    const games = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+    const began = performance.now();
+    const { lines } = runLevelsBench({
+      deals: Math.max(1, Math.round(games('BENCH_LEVELS_GAMES', 2000) / 2)),
+      strongDeals: Math.max(0, Math.round(games('BENCH_LEVELS_STRONG_GAMES', 200) / 2)),
+      tableDeals: Math.max(0, Math.round(games('BENCH_LEVELS_TABLE_GAMES', 400) / 4)),
+      seed: 'levels',
+    });
+    const seconds = Math.round((performance.now() - began) / 100) / 10;
+    return lines.map((line) => ({ ...line, errors: 0, rounds: 1, seconds }));
   });
 }
 

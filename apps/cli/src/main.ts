@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isMainThread } from 'node:worker_threads';
 import { simulate } from '@palace/core';
-import { aboutRating, rateAiLevels } from '@palace/service';
+import { aiLevelTable, RATED_AI_LEVELS } from '@palace/service';
 import { botOptions, runBot } from './bot.js';
 import { createInvite, dataFileOf } from './invite.js';
 import { readRecordFile } from './record-file.js';
@@ -23,12 +23,16 @@ const USAGE = `Usage:
       --seed S             fixes every deal and AI choice (default palace)
       --duplicate          play every deal once per seat with the seats rotated
       --json               print one JSON object instead of tables (and no progress bar)
-  palace ai-strength [options]      Rate the AI levels against one another with the players' rating
-                                    model (all four at one table, duplicate deals): the published
-                                    "about N" beside each level (docs/ai.md "Published strength").
-      --games N            deals to play: each by the four at one table (4 games) and by every
-                           pair heads-up (12 games); about 30 s a deal (default 50)
-      --seed S             fixes every deal and AI choice (default palace)
+  palace ai-strength [options]      The AI level table the web shows: each level against the one
+                                    below heads-up, in words ("wins 7 in 10 against Beginner"), with
+                                    its share, 95% interval, games and seed, and the mean place of
+                                    one of each level at a table of four (docs/architecture.md
+                                    "AI levels"; duplicate classic deals, seats swapped or rotated).
+      --games N            heads-up games of each cheap pair (default 2000)
+      --strong-games N     heads-up games of Strong against Normal (1-2 s a game; default 200)
+      --table-games N      games at the table of four (about 0.3 s a game; default 400)
+      --without-strong     measure Beginner, Casual and Normal only (a table of three)
+      --seed S             fixes every deal and AI choice (default levels)
       --json               print one JSON array instead of a table
   palace tournament simulate [options]
                                     Run whole tournaments of AI entrants through the real tournament
@@ -130,30 +134,65 @@ function simulateCommand(rest: readonly string[], io: Io): number {
   return 0;
 }
 
+/** A whole number of at least `min` from an option, or null. */
+function countOption(value: string | undefined, fallback: number, min: number): number | null {
+  const n = value === undefined ? fallback : Number(value);
+  return Number.isInteger(n) && n >= min ? n : null;
+}
+
 function aiStrengthCommand(rest: readonly string[], io: Io): number {
   const parsed = parse(io, {
     args: [...rest],
-    options: { games: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      games: { type: 'string' },
+      'strong-games': { type: 'string' },
+      'table-games': { type: 'string' },
+      'without-strong': { type: 'boolean' },
+      seed: { type: 'string' },
+      json: { type: 'boolean' },
+    },
     strict: true,
   });
   if (parsed === null) return 2;
-  const deals = parsed.values.games === undefined ? 50 : Number(parsed.values.games);
-  if (!Number.isInteger(deals) || deals < 1) return usageError(io, '--games must be a whole number of at least 1');
+  const games = countOption(parsed.values.games, 2000, 1);
+  if (games === null) return usageError(io, '--games must be a whole number of at least 1');
+  const strongGames = countOption(parsed.values['strong-games'], 200, 0);
+  if (strongGames === null) return usageError(io, '--strong-games must be a whole number of at least 0');
+  const tableGames = countOption(parsed.values['table-games'], 400, 0);
+  if (tableGames === null) return usageError(io, '--table-games must be a whole number of at least 0');
+  const levels = parsed.values['without-strong'] === true ? RATED_AI_LEVELS.slice(0, 3) : RATED_AI_LEVELS;
   const json = parsed.values.json === true;
   const bar = json ? null : io.terminal.progress;
   bar?.start();
-  const rated = rateAiLevels(deals, parsed.values.seed ?? 'palace', (done, total) => bar?.update(done, total));
+  // Heads-up games come in seat-swapped pairs, table games in one rotation per seat: whole deals.
+  const rows = aiLevelTable({
+    deals: Math.ceil(games / 2),
+    strongDeals: Math.ceil(strongGames / 2),
+    tableDeals: Math.ceil(tableGames / levels.length),
+    seed: parsed.values.seed ?? 'levels',
+    levels,
+    onProgress: (done, total) => bar?.update(done, total),
+  });
   bar?.stop();
-  if (!rated.ok) return usageError(io, rated.error.message);
   if (json) {
-    io.out(JSON.stringify(rated.value, null, 2));
+    io.out(JSON.stringify(rows, null, 2));
     return 0;
   }
-  const lines = rated.value.map(
-    (s) =>
-      `${s.level.padEnd(10)} about ${String(aboutRating(s.rating)).padStart(5)}   (${s.rating}; mu ${s.mu.toFixed(2)}, sigma ${s.sigma.toFixed(2)}, ${s.games} games)`,
-  );
-  io.out(lines.join('\n'));
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const lines = rows.map((row) => {
+    const head = `${row.label.padEnd(9)} ${row.words.padEnd(40)}`;
+    const pair = row.headsUp;
+    const measured =
+      pair === null
+        ? ''.padEnd(58)
+        : `${pct(pair.share).padStart(6)} (95% ${pct(pair.ci95.low)}-${pct(pair.ci95.high)}) of ${String(pair.games).padStart(5)} games, seed ${pair.seed}`.padEnd(
+            58,
+          );
+    const place = row.meanPlace === null ? '' : `  mean place ${row.meanPlace.toFixed(2)} of ${row.tableGames}`;
+    return `${head} ${measured}${place}`.trimEnd();
+  });
+  const table = rows[0]?.tableGames ? `, table of ${levels.length}: seed ${parsed.values.seed ?? 'levels'}/table` : '';
+  io.out([`level     heads-up against the level below${table}`, ...lines].join('\n'));
   return 0;
 }
 

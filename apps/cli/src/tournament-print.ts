@@ -41,7 +41,7 @@ export function tournamentReportText(report: TournamentSimReport): string {
   });
   for (const level of duplicate.levels) {
     effect.push([
-      `mean points: ${level.level} (about ${level.strength}, ${level.entrants} entrants)`,
+      `mean points: ${level.level} (${level.entrants} entrants)`,
       meanPoints(duplicate, level.level),
       meanPoints(independent, level.level),
     ]);

@@ -1,5 +1,4 @@
-import type { AiLevel } from '@palace/core';
-import { AI_LEVEL_STRENGTH } from '@palace/protocol';
+import { AI_LEVELS, type AiLevel } from '@palace/core';
 import type { StandingRow } from './tournament-run.js';
 
 /**
@@ -11,7 +10,7 @@ import type { StandingRow } from './tournament-run.js';
 /** One level's mean over every entrant of that level in every tournament. */
 export interface LevelPoints {
   readonly level: AiLevel;
-  /** The published strength (`AI_LEVEL_STRENGTH`), on the players' rating scale. */
+  /** The level's place in the order of strength (`AI_LEVELS`: 0 Beginner … 3 Strong). */
   readonly strength: number;
   /** Entrants of this level per tournament. */
   readonly entrants: number;
@@ -22,7 +21,7 @@ export interface LevelPoints {
 /** The separation measures of one kind of deal over its tournaments. */
 export interface Separation {
   readonly tournaments: number;
-  /** Levels by published strength, strongest first. */
+  /** Levels by strength, strongest first. */
   readonly levels: readonly LevelPoints[];
   /**
    * Share (0–1) of (entrant of a stronger level, entrant of a weaker level) pairs of a tournament
@@ -40,7 +39,7 @@ export interface Separation {
 }
 
 function strength(level: AiLevel): number {
-  return AI_LEVEL_STRENGTH[level];
+  return AI_LEVELS.indexOf(level);
 }
 
 /** The share of (stronger, weaker) pairs of one tournament won by the stronger; null when there is none. */

@@ -227,5 +227,29 @@ describe('palace ai-strength', () => {
       expect(err).toContain('palace ai-strength [options]');
     }
     expect((await runCli(['ai-strength', '--fast'])).code).toBe(2);
+    const { code, err } = await runCli(['ai-strength', '--table-games', '2.5']);
+    expect(code).toBe(2);
+    expect(err).toContain('--table-games must be a whole number of at least 0');
+  });
+
+  it('cli ai-strength - prints the level table the web shows: words, share with interval, games, seed, mean place', async () => {
+    const argv = ['ai-strength', '--games', '40', '--table-games', '12', '--without-strong', '--seed', 'cli-levels'];
+    const { code, out } = await runCli(argv);
+    expect(code).toBe(0);
+    const lines = out.split('\n');
+    expect(lines[0]).toContain('heads-up against the level below, table of 3: seed cli-levels/table');
+    expect(lines[1]).toMatch(/^Beginner +plays any legal card +mean place \d\.\d\d of 12$/);
+    expect(lines[2]).toMatch(
+      /^Casual +wins (\d+ in 10|almost every game) against Beginner +\d+\.\d% \(95% [\d.]+%-[\d.]+%\) of +40 games, seed cli-levels\/prototype-random +mean place/,
+    );
+    expect(lines[3]).toMatch(/^Normal +wins .* against Casual .* seed cli-levels\/greedy-prototype/);
+    expect(out).not.toMatch(/about \d/);
+    // --json gives the same figures.
+    const json = JSON.parse((await runCli([...argv, '--json'])).out) as {
+      level: string;
+      headsUp: { games: number } | null;
+    }[];
+    expect(json.map((r) => r.level)).toEqual(['random', 'prototype', 'greedy']);
+    expect(json[1]?.headsUp?.games).toBe(40);
   });
 });

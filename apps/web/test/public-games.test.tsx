@@ -1,5 +1,5 @@
 import {
-  AI_LEVEL_STRENGTH,
+  aiLevelWords,
   type MainCard,
   type PublicGameState,
   type PublicListEntry,
@@ -466,13 +466,19 @@ describe('public games - the game screen', () => {
     renderAt('/palace-game?id=K3T9QA&username=Ann');
     const level = (await screen.findByLabelText('AI level')) as HTMLSelectElement;
     expect(level.value).toBe('greedy');
-    // Each level with its published strength (docs/product.md §D11).
+    // Each level with its published strength in words, never a rating (docs/product.md §D11).
     expect([...level.options].map((o) => o.textContent)).toEqual([
-      `Beginner (about ${AI_LEVEL_STRENGTH.random})`,
-      `Casual (about ${AI_LEVEL_STRENGTH.prototype})`,
-      `Normal (about ${AI_LEVEL_STRENGTH.greedy})`,
-      `Strong (about ${AI_LEVEL_STRENGTH.strong})`,
+      'Beginner (plays any legal card)',
+      `Casual (${aiLevelWords('prototype')})`,
+      `Normal (${aiLevelWords('greedy')})`,
+      `Strong (${aiLevelWords('strong')})`,
     ]);
+    expect(aiLevelWords('prototype')).toMatch(
+      /^wins \d+ in 10 against Beginner$|^wins almost every game against Beginner$/,
+    );
+    expect(aiLevelWords('greedy')).toMatch(/against Casual$/);
+    expect(aiLevelWords('strong')).toMatch(/against Normal$/);
+    expect([...level.options].some((o) => /\d{3,}/.test(o.textContent ?? ''))).toBe(false);
     fireEvent.change(level, { target: { value: 'strong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add AI' }));
     await waitFor(() =>

@@ -4,10 +4,23 @@
  * viewer `viewFor(state, seat)`, and replay records.
  */
 
+export { CASUAL_RANDOM_SHARE, casualLevelPolicy, casualPolicy } from './ai/casual.js';
 export { determinize, unseenCards } from './ai/determinize.js';
-export { AI_LEVELS, AI_POLICIES, aiCommand, aiTurnMove, moveToCommand, nextAiSeat } from './ai/index.js';
 export { type Hint, hintFor, hintReason, rankName } from './ai/hint.js';
+export { AI_LEVELS, AI_POLICIES, aiCommand, aiTurnMove, moveToCommand, nextAiSeat } from './ai/index.js';
+export {
+  type DuplicateMatch,
+  type DuplicateResult,
+  type LevelPair,
+  type LevelsOptions,
+  type LevelsReport,
+  type LevelTable,
+  levelsSeed,
+  measureLevels,
+  playDuplicate,
+} from './ai/levels.js';
 export type { AiPolicy } from './ai/policy.js';
+export { PROTOTYPE_PICK_UP_CHANCE, prototypePolicy } from './ai/prototype.js';
 export { STRONG_BUDGET, type StrongBudget, strongPolicy } from './ai/strong.js';
 export { type Applied, applyCommand } from './apply.js';
 export {

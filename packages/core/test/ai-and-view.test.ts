@@ -3,7 +3,10 @@ import {
   AI_POLICIES,
   aiCommand,
   applyCommand,
+  CASUAL_RANDOM_SHARE,
   type Command,
+  casualLevelPolicy,
+  casualPolicy,
   createGame,
   createRng,
   dueAction,
@@ -12,6 +15,7 @@ import {
   legalMoves,
   nextAiSeat,
   prizeFor,
+  prototypePolicy,
   tableOptions,
   viewFor,
 } from '../src/index.js';
@@ -58,17 +62,56 @@ describe('greedy AI', () => {
 });
 
 describe('prototype AI', () => {
+  // The offline /poker prototype's habit (docs/product.md §P2.4), kept as `prototypePolicy`; the
+  // server's Casual level (`AI_POLICIES.prototype`) is `casualPolicy` (below).
   it('prototype - picks up about 20% of the time when it could play, else plays one card', () => {
     const state = table({ seats: [{ hand: ['6h', '6d', '9s'] }, {}], pile: ['5c'] });
     const rng = createRng('proto');
     let pickUps = 0;
     for (let i = 0; i < 5000; i++) {
-      const move = AI_POLICIES.prototype.chooseMove(viewFor(state, 's0'), legalMoves(state, 0), rng);
+      const move = prototypePolicy.chooseMove(viewFor(state, 's0'), legalMoves(state, 0), rng);
       if (move.type === 'pickUp') pickUps++;
       else expect(move.cardIds.length).toBe(1);
     }
     expect(pickUps / 5000).toBeGreaterThan(0.17);
     expect(pickUps / 5000).toBeLessThan(0.23);
+  });
+});
+
+describe('Casual AI', () => {
+  it('casual - the Casual level makes a random legal move 9 times in 10, else greedy’s, deterministically', () => {
+    expect(AI_POLICIES.prototype).toBe(casualLevelPolicy);
+    expect(CASUAL_RANDOM_SHARE).toBe(0.9);
+    const state = table({ seats: [{ hand: ['6h', '6d', '9s', '2c'] }, {}], pile: ['5c'] });
+    const moves = legalMoves(state, 0);
+    const greedy = AI_POLICIES.greedy.chooseMove(viewFor(state, 's0'), moves, createRng('g'));
+    const count = (share: number, seed: string) => {
+      const rng = createRng(seed);
+      const seen = new Map<string, number>();
+      for (let i = 0; i < 5000; i++) {
+        const move = casualPolicy(share).chooseMove(viewFor(state, 's0'), moves, rng);
+        const key = JSON.stringify(move);
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      return seen;
+    };
+    // Share 0 is greedy; share 1 spreads over every legal move, picking up included.
+    expect([...count(0, 'c').keys()]).toEqual([JSON.stringify(greedy)]);
+    expect(count(1, 'c').size).toBe(moves.length);
+    const casual = count(CASUAL_RANDOM_SHARE, 'c');
+    const greedyShare = (casual.get(JSON.stringify(greedy)) ?? 0) / 5000;
+    // 0.1 + 0.9 / moves.length of the time it is greedy's move.
+    expect(greedyShare).toBeGreaterThan(0.1 + 0.9 / moves.length - 0.03);
+    expect(greedyShare).toBeLessThan(0.1 + 0.9 / moves.length + 0.03);
+    expect(count(CASUAL_RANDOM_SHARE, 'c')).toEqual(casual);
+  });
+
+  it('casual - a lone legal move is played without drawing from the generator', () => {
+    const state = table({ seats: [{ hand: ['4h'] }, {}], pile: ['5c'] });
+    const rng = createRng('one');
+    const before = JSON.stringify(rng);
+    expect(casualLevelPolicy.chooseMove(viewFor(state, 's0'), legalMoves(state, 0), rng).type).toBe('pickUp');
+    expect(JSON.stringify(rng)).toBe(before);
   });
 });
 

@@ -14,9 +14,9 @@ export type ClientConfig = Static<typeof ClientConfig>;
 
 /**
  * An AI player's level, chosen where a player adds one (optional `level` in every add-AI call;
- * `greedy` when absent, as the spec's behaviour): `random` any legal move, `prototype` the offline
- * prototype's habit (plays 80 %, picks up 20 %), `greedy` the normal AI, `strong` a search that
- * plays out sampled deals from its own view.
+ * `greedy` when absent, as the spec's behaviour): `random` any legal move, `prototype` Casual
+ * (mostly any legal move, now and then `greedy`'s; the level keeps its name), `greedy` the normal
+ * AI, `strong` a search that plays out sampled deals from its own view.
  */
 export const AiLevelName = Type.Union(
   [Type.Literal('random'), Type.Literal('prototype'), Type.Literal('greedy'), Type.Literal('strong')],
@@ -24,19 +24,63 @@ export const AiLevelName = Type.Union(
 );
 export type AiLevelName = Static<typeof AiLevelName>;
 
-/**
- * Each AI level's published strength (docs/product.md §D11): its rating on the players' scale (a
- * newcomer shows 1000) from `npx palace ai-strength --games 50 --seed palace`, rounded to 10 — 50
- * duplicate classic deals, each played by all four at one table and by every pair heads-up, 500
- * rated games a level (sigma about 1.9 each; docs/architecture.md "AI levels"). Run it again after
- * changing an AI and write the new figures here.
- */
-export const AI_LEVEL_STRENGTH: { readonly [L in AiLevelName]: number } = {
-  random: 1390,
-  prototype: 1200,
-  greedy: 2240,
-  strong: 2320,
+/** Each level's name as players see it. */
+export const AI_LEVEL_LABEL: { readonly [L in AiLevelName]: string } = {
+  random: 'Beginner',
+  prototype: 'Casual',
+  greedy: 'Normal',
+  strong: 'Strong',
 };
+
+/** How a level measured against the level below it, heads-up (docs/product.md §D11). */
+export interface AiLevelFigure {
+  /** The level below. */
+  readonly against: AiLevelName;
+  /** Games this level won of `games`, on seat-swapped duplicate classic deals. */
+  readonly wins: number;
+  readonly games: number;
+  /** The levels bench seed the deals came from. */
+  readonly seed: string;
+}
+
+/**
+ * Each AI level's published strength (docs/product.md §D11): for each level above
+ * Beginner, its heads-up win share against the level below, from the levels bench
+ * (packages/core/bench/ai-levels.ts, `npx palace ai-strength`). Never a rating: AI seats are not
+ * rated and their self-play figures are not on the players' scale. Run the bench again after
+ * changing an AI and write the new figures here.
+ *
+ * Casual and Normal: the levels bench (`runLevelsBench`, behind the `ai.levels` lines of
+ * `BENCH_ONLY=ai npm run bench` and `npx palace ai-strength`, seed `levels`), 1,000 seat-swapped
+ * duplicate classic deals each, 2026-11-29: Casual 1,412 of 2,000 against Beginner
+ * (70.6 %, 95 % 68.6–72.6), Normal 1,990 of 2,000 against Casual (99.5 %, 99.1–99.7).
+ * Strong: today's strong-vs-greedy figure from the ladder (docs/architecture.md "AI levels": 2,535
+ * of 4,000, 63.4 %, 95 % 61.9–64.9, seed `ladder`), not yet the levels bench's; to be re-measured
+ * with the levels bench once the stronger search lands, and written here.
+ */
+export const AI_LEVEL_FIGURES: { readonly [L in AiLevelName]: AiLevelFigure | null } = {
+  random: null,
+  prototype: { against: 'random', wins: 1412, games: 2000, seed: 'levels/prototype-random' },
+  greedy: { against: 'prototype', wins: 1990, games: 2000, seed: 'levels/greedy-prototype' },
+  strong: { against: 'greedy', wins: 2535, games: 4000, seed: 'ladder' },
+};
+
+/**
+ * A level's strength in words, as players read it beside the level: Beginner "plays any legal
+ * card"; the others "wins 7 in 10 against Casual" (the share to the nearest tenth), "wins almost
+ * every game against Casual" from 95 %.
+ */
+export function aiLevelWords(level: AiLevelName): string {
+  const figure = AI_LEVEL_FIGURES[level];
+  if (figure === null) return 'plays any legal card';
+  return winsInWords(figure.wins / figure.games, AI_LEVEL_LABEL[figure.against]);
+}
+
+/** "wins 7 in 10 against Casual" for a share (0–1) of games won against `against`. */
+export function winsInWords(share: number, against: string): string {
+  if (share >= 0.95) return `wins almost every game against ${against}`;
+  return `wins ${Math.round(share * 10)} in 10 against ${against}`;
+}
 
 /** The optional level of an add-AI request. */
 export const AiLevelField = Type.Optional(AiLevelName);

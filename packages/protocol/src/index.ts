@@ -5,14 +5,18 @@
 export * from './accounts.js';
 export * from './bots.js';
 export {
-  AI_LEVEL_STRENGTH,
+  AI_LEVEL_FIGURES,
+  AI_LEVEL_LABEL,
   AiLevelField,
+  type AiLevelFigure,
   AiLevelName,
+  aiLevelWords,
   ClientConfig,
   ErrorBody,
   Health,
   HiddenCard,
   UnknownCard,
+  winsInWords,
 } from './common.js';
 export * from './easy-games.js';
 export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, replaceShortcodes } from './emoji.js';

@@ -175,7 +175,12 @@ export {
   RateLimiter,
   type Taken,
 } from './rate-limits.js';
-export { type AiStrength, aboutRating, RATED_AI_LEVELS, rateAiLevels } from './ratings/ai-strength.js';
+export {
+  type AiLevelRow,
+  type AiLevelTableOptions,
+  aiLevelTable,
+  RATED_AI_LEVELS,
+} from './ratings/ai-strength.js';
 export {
   DISPLAY_BASE,
   DISPLAY_SCALE,

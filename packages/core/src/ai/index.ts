@@ -6,21 +6,25 @@ import type { Rng } from '../rng.js';
 import { type RuleError, ruleError } from '../rule-error.js';
 import type { AiLevel, GameState, Seat } from '../state.js';
 import { viewFor } from '../view.js';
+import { casualLevelPolicy } from './casual.js';
 import { greedyPolicy } from './greedy.js';
 import type { AiPolicy } from './policy.js';
-import { prototypePolicy } from './prototype.js';
 import { randomPolicy } from './random.js';
 import { STRONG_BUDGET, strongPolicy } from './strong.js';
 
-/** Every AI level by name. */
+/**
+ * Every AI level by name. `prototype` is the Casual level (`casualPolicy`, between `random` and
+ * `greedy`); the offline `/poker` prototype's own habit is `prototypePolicy`, used directly there.
+ */
 export const AI_POLICIES: Readonly<Record<AiLevel, AiPolicy>> = {
   random: randomPolicy,
-  prototype: prototypePolicy,
+  prototype: casualLevelPolicy,
   greedy: greedyPolicy,
   // A fixed iteration budget and no clock: the same view and generator always give the same move.
   strong: strongPolicy(STRONG_BUDGET),
 };
 
+/** The levels weakest first (Beginner, Casual, Normal, Strong): each beats the one before it. */
 export const AI_LEVELS: readonly AiLevel[] = ['random', 'prototype', 'greedy', 'strong'];
 
 /** The command that carries out `move` for the seat `seat`. */

@@ -1,67 +1,74 @@
-import { type AiLevel, ok, PRESETS, type Result, type SimulationError, simulate } from '@palace/core';
-import { newSkill, rateGame, type Skill, shownRating } from './rating-model.js';
+import { AI_LEVELS, AI_POLICIES, type AiLevel, type LevelPair, measureLevels, PRESETS } from '@palace/core';
+import { AI_LEVEL_LABEL, aiLevelWords, winsInWords } from '@palace/protocol';
 
-/** The AI levels a player can add, weakest first (docs/product.md §D11: each gets a published strength). */
-export const RATED_AI_LEVELS: readonly AiLevel[] = ['random', 'prototype', 'greedy', 'strong'];
+/** The AI levels a player can add, weakest first (docs/product.md §D11: each shows its strength in words). */
+export const RATED_AI_LEVELS: readonly AiLevel[] = AI_LEVELS;
 
-/** One AI level's strength as the rating model sees it after the match. */
-export interface AiStrength {
+/** One row of the level table the web shows, as measured by one levels run. */
+export interface AiLevelRow {
   readonly level: AiLevel;
-  /** The shown rating, on the players' scale (a newcomer shows 1000). */
-  readonly rating: number;
-  readonly mu: number;
-  readonly sigma: number;
-  readonly games: number;
+  /** "Casual". */
+  readonly label: string;
+  /** This run's figure in words: "wins 7 in 10 against Beginner"; Beginner "plays any legal card". */
+  readonly words: string;
+  /** What the web shows today (`AI_LEVEL_FIGURES`, packages/protocol), to compare with `words`. */
+  readonly published: string;
+  /** Heads-up against the level below; null for the weakest (or a pair left out). */
+  readonly headsUp: LevelPair | null;
+  /** Mean place at the table of one of each level (1 = first); null when the table was left out. */
+  readonly meanPlace: number | null;
+  /** Games at that table (each level sat in every one). */
+  readonly tableGames: number;
 }
 
-/** The tables of one deal: the levels all together, then every pair heads-up. */
-function tablesOf(levels: readonly AiLevel[]): readonly (readonly AiLevel[])[] {
-  return [levels, ...levels.flatMap((a, i) => levels.slice(i + 1).map((b) => [a, b]))];
+export interface AiLevelTableOptions {
+  /** Heads-up deals of each cheap pair (two games each, seats swapped). */
+  readonly deals: number;
+  /** Heads-up deals of Strong against Normal (the strong AI searches: 1-2 s a game here). */
+  readonly strongDeals: number;
+  /** Deals of the table of one of each level (one game per seat rotation). */
+  readonly tableDeals: number;
+  readonly seed: string;
+  /** The levels, weakest first (all four unless a test leaves the slow one out). */
+  readonly levels?: readonly AiLevel[];
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /**
- * Rates the AI levels against one another (docs/product.md §D11, "AI levels' published strength")
- * the way players meet them: each deal is played by all four at one classic table (four games,
- * the seats rotated) and by every pair heads-up (two games each, the seats swapped): duplicate
- * deals, so every level plays every hand of a table. Each game's places are read by the players'
- * own rating model, in game order. Deterministic: the same deals and seed give the same
- * strengths. `deals` × 16 games; the strong AI's heads-up games make a deal take about 30 s here.
+ * The level table (docs/product.md §D11; docs/architecture.md "AI levels"): each level against the one
+ * below heads-up and one of each at one classic table, on duplicate deals, measured by the levels
+ * bench's own code (`measureLevels`, packages/core). Deterministic: the same options give the
+ * same table.
  */
-export function rateAiLevels(
-  deals: number,
-  seed: string,
-  onProgress: (done: number, total: number) => void = () => {},
-  /** The levels to rate (all four unless a test leaves the slow one out). */
-  levels: readonly AiLevel[] = RATED_AI_LEVELS,
-): Result<AiStrength[], SimulationError> {
-  const skills = new Map<AiLevel, Skill>(levels.map((level) => [level, newSkill()]));
-  const tables = tablesOf(levels);
-  const total = deals * tables.reduce((n, table) => n + table.length, 0);
-  let done = 0;
-  const rated = (table: readonly AiLevel[]) => (places: readonly number[]) => {
-    const seats = table.map((level, entry) => ({
-      player: level,
-      place: places[entry] as number,
-      skill: skills.get(level) ?? newSkill(),
-    }));
-    for (const [level, skill] of rateGame(seats)) skills.set(level as AiLevel, skill);
-  };
-  for (let deal = 0; deal < deals; deal++) {
-    for (const table of tables) {
-      const options = { deals: 1, players: table.length, rules: PRESETS.classic.rules, ai: table, duplicate: true };
-      const played = simulate({ ...options, seed: `${seed}/${deal}` }, () => onProgress(++done, total), rated(table));
-      if (!played.ok) return played;
-    }
-  }
-  return ok(
-    levels.map((level) => {
-      const skill = skills.get(level) ?? newSkill();
-      return { level, rating: shownRating(skill).rating, mu: skill.mu, sigma: skill.sigma, games: skill.games };
-    }),
-  );
-}
-
-/** A published strength as players read it: "about 1150" (to the nearest 10, the model is not finer). */
-export function aboutRating(rating: number): number {
-  return Math.round(rating / 10) * 10;
+export function aiLevelTable(options: AiLevelTableOptions): AiLevelRow[] {
+  const levels = options.levels ?? RATED_AI_LEVELS;
+  const report = measureLevels({
+    rules: PRESETS.classic.rules,
+    levels,
+    policies: AI_POLICIES,
+    deals: options.deals,
+    pairDeals: { strong: options.strongDeals },
+    tableDeals: options.tableDeals,
+    seed: options.seed,
+    ...(options.onProgress === undefined ? {} : { onGame: options.onProgress }),
+  });
+  const table = report.table;
+  return levels.map((level, i) => {
+    const headsUp = report.pairs.find((p) => p.level === level) ?? null;
+    const words =
+      i === 0
+        ? aiLevelWords(level)
+        : headsUp === null
+          ? 'not measured'
+          : winsInWords(headsUp.share, AI_LEVEL_LABEL[headsUp.below]);
+    return {
+      level,
+      label: AI_LEVEL_LABEL[level],
+      words,
+      published: aiLevelWords(level),
+      headsUp,
+      meanPlace: table === null ? null : (table.meanPlace[i] as number),
+      tableGames: table === null ? 0 : table.games,
+    };
+  });
 }

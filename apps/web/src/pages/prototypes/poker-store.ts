@@ -1,10 +1,10 @@
 import {
-  AI_POLICIES,
   type Applied,
   aiCommand,
   type Command,
   createRng,
   type GameState,
+  prototypePolicy,
   type Rng,
   type RuleError,
   viewFor,
@@ -45,7 +45,11 @@ function fresh(seed: string): Pick<PokerState, 'seed' | 'game' | 'last' | 'lastM
   return { seed, game, last: first, lastMove: null, aiRng: createRng(`${seed}:ai`) };
 }
 
-/** The single-player prototype (`/poker`): you against `AI_POLICIES.prototype`, all in the browser. */
+/**
+ * The single-player prototype (`/poker`): you against `prototypePolicy`, all in the browser. Its AI
+ * keeps the spec's habit (plays a random card with probability 0.8, else picks up: docs/product.md
+ * §P2.4), whatever the server's Casual level (`AI_POLICIES.prototype`) plays.
+ */
 export const usePoker = create<PokerState>()((set, get) => ({
   ...fresh(randomSeed()),
   reset(seed = randomSeed()) {
@@ -61,7 +65,7 @@ export const usePoker = create<PokerState>()((set, get) => ({
   aiStep() {
     const { game, aiRng } = get();
     const index = game.seats.findIndex((s) => s.id === AI_SEAT);
-    const command = aiCommand(game, index, AI_POLICIES.prototype, aiRng);
+    const command = aiCommand(game, index, prototypePolicy, aiRng);
     if (command === null) return;
     const applied = run(game, command);
     if (!applied.ok) return; // The policy picks from the engine's legal moves: never refused.

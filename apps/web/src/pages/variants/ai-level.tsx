@@ -1,39 +1,27 @@
-import { AI_LEVEL_STRENGTH, type AiLevelName } from '@palace/protocol';
+import { AI_LEVEL_LABEL, type AiLevelName, aiLevelWords } from '@palace/protocol';
 import { type ReactElement, useId } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
  * The AI levels a player can choose when adding an AI, weakest first (the server's names), each
- * with its published strength on the players' rating scale (docs/product.md §D11; `AI_LEVEL_STRENGTH`).
+ * with its published strength in words from the levels bench: how it does against the level below
+ * (docs/product.md §D11; `AI_LEVEL_FIGURES`, never a rating number).
  */
 export const AI_LEVEL_CHOICES: readonly {
   readonly level: AiLevelName;
   readonly label: string;
   readonly hint: string;
-  /** "about N": the level's rating against the other levels. */
-  readonly about: number;
-}[] = [
-  { level: 'random', label: 'Beginner', hint: 'plays any legal card', about: AI_LEVEL_STRENGTH.random },
-  {
-    level: 'prototype',
-    label: 'Casual',
-    hint: 'plays most turns, sometimes picks up for no reason',
-    about: AI_LEVEL_STRENGTH.prototype,
-  },
-  {
-    level: 'greedy',
-    label: 'Normal',
-    hint: 'plays its lowest card and saves the specials',
-    about: AI_LEVEL_STRENGTH.greedy,
-  },
-  {
-    level: 'strong',
-    label: 'Strong',
-    hint: 'thinks ahead by playing out possible deals',
-    about: AI_LEVEL_STRENGTH.strong,
-  },
-];
+  /** "wins 7 in 10 against Beginner"; Beginner "plays any legal card". */
+  readonly strength: string;
+}[] = (
+  [
+    ['random', 'picks any legal move at random, picking up included'],
+    ['prototype', 'mostly plays any card, sometimes picks up for no reason'],
+    ['greedy', 'plays its lowest card and saves the specials'],
+    ['strong', 'thinks ahead by playing out possible deals'],
+  ] as const
+).map(([level, hint]) => ({ level, label: AI_LEVEL_LABEL[level], hint, strength: aiLevelWords(level) }));
 
 /** The level added when the player has not chosen one: the server's default. */
 export const DEFAULT_LEVEL: AiLevelName = 'greedy';
@@ -73,7 +61,7 @@ export function AiLevelSelect({ disabled = false }: { readonly disabled?: boolea
   const level = useAiLevel((s) => s.level);
   const choose = useAiLevel((s) => s.choose);
   const chosen = AI_LEVEL_CHOICES.find((c) => c.level === level);
-  const hint = chosen === undefined ? '' : `${chosen.hint}; rated about ${chosen.about}`;
+  const hint = chosen === undefined ? '' : `${chosen.hint}; ${chosen.strength}`;
   return (
     <span className="ai-level">
       <label htmlFor={id}>AI level</label>
@@ -86,7 +74,7 @@ export function AiLevelSelect({ disabled = false }: { readonly disabled?: boolea
       >
         {AI_LEVEL_CHOICES.map((c) => (
           <option key={c.level} value={c.level}>
-            {c.label} (about {c.about})
+            {c.label} ({c.strength})
           </option>
         ))}
       </select>
