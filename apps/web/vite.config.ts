@@ -131,6 +131,8 @@ function compileHints(): Plugin {
           if (map?.type !== 'asset') throw new Error(`compile hints: no source map beside ${file.fileName}`);
           const json = JSON.parse(String(map.source)) as { mappings: string };
           map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+          // A worker's bundle is taken from the chunk's own map, not the file beside it: move that down too.
+          if (file.map !== null) file.map.mappings = `;${file.map.mappings}`;
         }
       },
     },
@@ -305,6 +307,12 @@ export default defineConfig({
     preloadFonts(),
     precompress(),
   ],
+  // The computer's worker (src/ai/ai-worker.ts, docs/web.md "Hints and the computer in a worker"):
+  // a module, and its chunk marked with the compile hint like every other script chunk.
+  worker: {
+    format: 'es',
+    plugins: () => [compileHints()],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

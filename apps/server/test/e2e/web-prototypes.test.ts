@@ -194,9 +194,14 @@ describe('web client - the offline prototypes in a real browser', () => {
           await shot(page, 'proto-simplified-playing-phone');
         }
         if (turn === 2) {
-          // A hot-seat player may ask for a hint too (offline, in the worker).
+          // A hot-seat player may ask for a hint too (offline, in the worker), and make it.
           await page.getByRole('button', { name: 'Hint', exact: true }).click();
-          await page.locator('.last-action', { hasText: /^Hint: / }).waitFor();
+          const line = page.locator('.last-action', { hasText: /^Hint: / });
+          await line.waitFor();
+          if (/^Hint: play /.test((await line.textContent()) ?? '')) {
+            await page.getByRole('button', { name: /^Play( \d+ cards)?$/ }).click();
+            continue;
+          }
         }
         await playOne(page);
       }
