@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { quantile, runLadder, wilson95 } from '../packages/core/bench/ai-ladder.js';
 import { runLevelsBench } from '../packages/core/bench/ai-levels.js';
+import { runTableMatch } from '../packages/core/bench/ai-table.js';
 import { benchRandomPlayout } from '../packages/core/bench/playout.js';
 import { AI_POLICIES, PRESETS } from '../packages/core/src/index.js';
 import { benchPoll304 } from './http.js';
@@ -114,6 +115,46 @@ if (runs('ai')) {
         seconds: measured,
       },
     ];
+  });
+}
+
+// The strong AI against greedy at tables of 2, 3 and 4 (issue 39 item 1; targets: wins ≥ 72 %, ≥ 50 %,
+// ≥ 40 %, p95 ≤ 50 ms): duplicate deals, each played once with strong in every seat
+// (packages/core/bench/ai-table.ts). BENCH_TABLE_GAMES games per size (rounded to whole deals),
+// BENCH_TABLE_PRESET (classic, easy or wild). The figures in docs/architecture.md used 1,000+.
+if (runs('ai')) {
+  await guard('ai.table', async () => {
+    const preset = (process.env.BENCH_TABLE_PRESET ?? 'classic') as keyof typeof PRESETS;
+    const wanted = Number(process.env.BENCH_TABLE_GAMES ?? 120);
+    const rate = (x: number) => Math.round(x * 1000) / 1000;
+    const ms = (x: number) => Math.round(x * 100) / 100;
+    const lines = [];
+    for (const players of [2, 3, 4]) {
+      const match = { rules: PRESETS[preset].rules, players, hero: AI_POLICIES.strong, field: AI_POLICIES.greedy };
+      runTableMatch({ ...match, deals: 1, seed: 'table-warm' });
+      const began = performance.now();
+      const deals = Math.max(1, Math.round(wanted / players));
+      const r = runTableMatch({ ...match, deals, seed: 'table', now: () => performance.now() });
+      const [lo, hi] = wilson95(r.heroWins, r.games);
+      lines.push({
+        bench: 'ai.table',
+        players,
+        preset,
+        strongWinRate: rate(r.heroWins / r.games),
+        ci95: [rate(lo), rate(hi)],
+        meanPlace: Math.round((r.placeSum / r.games) * 100) / 100,
+        games: r.games,
+        seed: 'table',
+        msPerDecisionP50: ms(quantile(r.heroDecisionMs, 0.5)),
+        p95: ms(quantile(r.heroDecisionMs, 0.95)),
+        p99: ms(quantile(r.heroDecisionMs, 0.99)),
+        decisions: r.heroDecisions,
+        errors: 0,
+        rounds: 1,
+        seconds: Math.round((performance.now() - began) / 100) / 10,
+      });
+    }
+    return lines;
   });
 }
 

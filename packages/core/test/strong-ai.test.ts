@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { determinize, unseenCards } from '../src/ai/determinize.js';
 import { greedyPolicy } from '../src/ai/greedy.js';
+import { evaluate } from '../src/ai/rollout.js';
 import {
   type Card,
   createRng,
@@ -10,6 +11,7 @@ import {
   PRESETS,
   type PresetName,
   type Seat,
+  STRONG_BUDGET,
   shuffleInPlace,
   strongPolicy,
   tableOptions,
@@ -20,7 +22,7 @@ import { allCards } from './hidden.js';
 import { playGame } from './play.js';
 
 /** A small budget: the properties check what the search returns, not how well it plays. */
-const strong = strongPolicy({ iterations: 24, depth: 40 });
+const strong = strongPolicy({ ...STRONG_BUDGET, iterations: 24 });
 
 /** Random positions in play: a random game's states, from a table of 2–7 seats and any preset. */
 const positionArb = fc.record({
@@ -143,6 +145,55 @@ describe('strong AI', () => {
       expect(labels).not.toContain(seen);
     }
     expect(labels).toContain('3spades');
+  });
+
+  it('evaluate - win reward: a cut playout scores a softmax chance to go out first, summing to 1', () => {
+    // Four seats holding 3 + 3 + 3 + 3 (face-down) plus 1, 4, 7 and 10 hand cards.
+    const state = table({
+      seats: [
+        { hand: ['5d'] },
+        { hand: ['5c', '6c', '7c', '8c'] },
+        { hand: ['9c', '9d', '9h', 'Jc', 'Jd', 'Jh', 'Qc'] },
+        {
+          hand: ['3c', '3d', '3h', '4c', '4d', '4h', 'Kd', 'Kh', 'Ks', 'Ah'],
+        },
+      ],
+    });
+    const win = { reward: 'win', scale: 4 } as const;
+    const chances = [0, 1, 2, 3].map((i) => evaluate(state, i, win));
+    expect(chances.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
+    // Fewer cards, better chance; the second-best seat is above the middle by place but far from
+    // a fair share of wins (the leader takes most of them).
+    expect(chances[0]).toBeGreaterThan(chances[1] as number);
+    expect(chances[1]).toBeGreaterThan(chances[2] as number);
+    expect(chances[2]).toBeGreaterThan(chances[3] as number);
+    expect(chances[0]).toBeGreaterThan(0.5);
+    const place = { reward: 'place', scale: 4 } as const;
+    expect(evaluate(state, 1, place)).toBeGreaterThan(0.5);
+    expect(evaluate(state, 1, win)).toBeLessThan(0.3);
+    // Heads-up the two rewards agree (a logistic of the difference).
+    const duo = table({ seats: [{ hand: ['5d'] }, { hand: ['5c', '6c', '7c', '8c'] }] });
+    expect(evaluate(duo, 0, win)).toBeCloseTo(evaluate(duo, 0, place), 10);
+  });
+
+  it('evaluate - win reward: a finished game scores 1 for the winner and 0 for every other place', () => {
+    const state = table({ seats: [{ hand: ['5d'] }, { hand: ['5c'] }, { hand: ['6c', '7c'] }] });
+    const finished: GameState = {
+      ...state,
+      phase: 'finished',
+      result: {
+        winner: 's1',
+        reason: 'out',
+        standings: [
+          { seat: 's1', name: 'P1', place: 1, cardsLeft: 0 },
+          { seat: 's0', name: 'P0', place: 2, cardsLeft: 4 },
+          { seat: 's2', name: 'P2', place: 3, cardsLeft: 5 },
+        ],
+      },
+    };
+    const win = { reward: 'win', scale: 4 } as const;
+    expect([0, 1, 2].map((i) => evaluate(finished, i, win))).toEqual([0, 1, 0]);
+    expect(evaluate(finished, 0, { reward: 'place', scale: 4 })).toBe(0.5);
   });
 
   it('strong - burns with its 10 to go out, where greedy sheds the 5 and lets the opponent finish', () => {

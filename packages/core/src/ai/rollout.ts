@@ -64,26 +64,52 @@ function held(seat: Seat): number {
 /** Cards held that make an unfinished position about 73% to 27% (a logistic scale, in cards). */
 const EVAL_SCALE = 4;
 
+/** What a playout's end is worth to the searching seat. */
+export type Reward =
+  /** Normalised place: 1 first … 0 last; a cut playout scores a logistic of card differences. */
+  | 'place'
+  /** 1 for going out first, else 0; a cut playout scores an estimate of the chance to go out first. */
+  | 'win';
+
+/** How a playout is scored (see `evaluate`). */
+export interface Scoring {
+  readonly reward: Reward;
+  /** The softness, in cards, of the estimate at a cut playout. */
+  readonly scale: number;
+}
+
+export const PLACE_SCORING: Scoring = { reward: 'place', scale: EVAL_SCALE };
+
 /**
- * How good `state` is for the seat at `seatIndex`, from 0 (last) to 1 (first). A finished game
- * scores the seat's normalised place. An unfinished one (a playout cut at its depth) scores, for
- * each other seat, a logistic guess of beating it from the difference in cards held, averaged:
- * a cheap stand-in for the place it is heading for.
+ * How good `state` is for the seat at `seatIndex`, from 0 to 1.
+ *
+ * `place`: a finished game scores the seat's normalised place; an unfinished one (a playout cut
+ * at its depth) scores, for each other seat, a logistic guess of beating it from the difference in
+ * cards held, averaged.
+ *
+ * `win`: a finished game scores 1 if the seat won, else 0; an unfinished one scores a softmax over
+ * the seats of minus the cards held (over `scale`): the seat's estimated chance to go out first.
  */
-export function evaluate(state: GameState, seatIndex: number): number {
+export function evaluate(state: GameState, seatIndex: number, scoring: Scoring = PLACE_SCORING): number {
   const seats = state.seats;
   const n = seats.length;
   const result = state.result;
   if (result !== null) {
     const id = (seats[seatIndex] as Seat).id;
+    if (scoring.reward === 'win') return result.winner === id ? 1 : 0;
     const place = result.standings.findIndex((s) => s.seat === id);
     return (n - 1 - place) / (n - 1);
   }
   const mine = held(seats[seatIndex] as Seat);
+  if (scoring.reward === 'win') {
+    let total = 0;
+    for (let i = 0; i < n; i++) total += Math.exp((mine - held(seats[i] as Seat)) / scoring.scale);
+    return 1 / total;
+  }
   let score = 0;
   for (let i = 0; i < n; i++) {
     if (i === seatIndex) continue;
-    score += 1 / (1 + Math.exp((mine - held(seats[i] as Seat)) / EVAL_SCALE));
+    score += 1 / (1 + Math.exp((mine - held(seats[i] as Seat)) / scoring.scale));
   }
   return score / (n - 1);
 }
@@ -92,8 +118,8 @@ export function evaluate(state: GameState, seatIndex: number): number {
  * Plays `state` on with `rolloutMove` for every seat until the game ends or `depth` more moves
  * have been made, and scores the end for the seat at `seatIndex` (see `evaluate`).
  */
-export function rollout(state: GameState, seatIndex: number, depth: number): number {
+export function rollout(state: GameState, seatIndex: number, depth: number, scoring: Scoring = PLACE_SCORING): number {
   let s = state;
   for (let d = 0; d < depth && s.phase === 'playing'; d++) s = stepWith(s, rolloutMove(s, s.turn));
-  return evaluate(s, seatIndex);
+  return evaluate(s, seatIndex, scoring);
 }

@@ -4,7 +4,7 @@ import type { GameView } from '../view.js';
 import { determinize, unseenCards } from './determinize.js';
 import { greedyPolicy } from './greedy.js';
 import type { AiPolicy } from './policy.js';
-import { rollout, stepWith } from './rollout.js';
+import { type Reward, rollout, type Scoring, stepWith } from './rollout.js';
 
 /** How much a search may spend on one decision. */
 export interface StrongBudget {
@@ -22,10 +22,21 @@ export interface StrongBudget {
   readonly now?: () => number;
   /** Moves a playout makes before the position is scored by cards held (see `evaluate`); default 1,000. */
   readonly depth?: number;
+  /** What a playout is worth (see `evaluate`); default `win`. */
+  readonly reward?: Reward;
+  /** The softness in cards of the estimate at a cut playout; default 4. */
+  readonly scale?: number;
+  /** Depth per seat at the table instead of `depth` (depth = perSeatDepth × players). */
+  readonly perSeatDepth?: number;
+  /**
+   * Greedy's own move is never dropped, and another move is chosen over it only when its mean
+   * reward is higher by more than this; default 0 (plain best mean).
+   */
+  readonly anchor?: number;
 }
 
 /** The fixed budget of `AI_POLICIES.strong` (see docs/architecture.md for what it buys). */
-export const STRONG_BUDGET: StrongBudget = { iterations: 400, depth: 40 };
+export const STRONG_BUDGET: StrongBudget = { iterations: 400, perSeatDepth: 25, reward: 'win', anchor: 0.03 };
 
 /** The root moves worth telling apart: face-down cards are alike until turned, so one stands for all. */
 function candidates(moves: readonly Move[]): number[] {
@@ -54,10 +65,12 @@ export function searchMove(view: GameView, moves: readonly Move[], rng: Rng, bud
   let alive = candidates(moves);
   if (alive.length === 1) return moves[alive[0] as number] as Move;
   const seatIndex = view.seats.findIndex((s) => s.id === view.viewer);
-  const depth = budget.depth ?? 1000;
+  const depth = budget.perSeatDepth !== undefined ? budget.perSeatDepth * view.seats.length : (budget.depth ?? 1000);
+  const scoring: Scoring = { reward: budget.reward ?? 'win', scale: budget.scale ?? 4 };
   const clock = budget.timeBudgetMs !== undefined ? budget.now : undefined;
   const deadline = clock !== undefined ? clock() + (budget.timeBudgetMs as number) : 0;
   const unseen = unseenCards(view);
+  const anchor = budget.anchor !== undefined ? moves.indexOf(greedyPolicy.chooseMove(view, moves, rng)) : undefined;
   const visits = new Array<number>(moves.length).fill(0);
   const totals = new Array<number>(moves.length).fill(0);
   const mean = (i: number): number => (totals[i] as number) / Math.max(1, visits[i] as number);
@@ -74,14 +87,22 @@ export function searchMove(view: GameView, moves: readonly Move[], rng: Rng, bud
       }
       const world = determinize(view, unseen, rng);
       for (const i of alive) {
-        totals[i] = (totals[i] as number) + rollout(stepWith(world, moves[i] as Move), seatIndex, depth);
+        totals[i] = (totals[i] as number) + rollout(stepWith(world, moves[i] as Move), seatIndex, depth, scoring);
         visits[i] = (visits[i] as number) + 1;
       }
     }
     alive.sort(better);
-    if (round < rounds - 1 && !timeUp) alive = alive.slice(0, Math.ceil(alive.length / 2));
+    if (round < rounds - 1 && !timeUp) {
+      const kept = alive.slice(0, Math.ceil(alive.length / 2));
+      if (anchor !== undefined && !kept.includes(anchor)) kept.push(anchor);
+      alive = kept;
+    }
   }
-  return moves[alive[0] as number] as Move;
+  const best = alive[0] as number;
+  if (anchor !== undefined && best !== anchor && mean(best) <= mean(anchor) + (budget.anchor as number)) {
+    return moves[anchor] as Move;
+  }
+  return moves[best] as Move;
 }
 
 /**

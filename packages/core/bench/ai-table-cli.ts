@@ -1,0 +1,45 @@
+// Experiment runner for the table bench: one shard of a strong-vs-greedy table match, one JSON line.
+// PLAYERS, DEALS, FIRST, SEED, PRESET, BUDGET (JSON StrongBudget), MSFILE (write decision ms).
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { AI_POLICIES, PRESETS, type PresetName, STRONG_BUDGET, type StrongBudget, strongPolicy } from '../src/index.js';
+import { runTableMatch } from './ai-table.js';
+
+const env = process.env;
+// BUDGET overrides STRONG_BUDGET field by field; a null drops the field (e.g. `"anchor": null`).
+const merged: Record<string, unknown> = { ...STRONG_BUDGET, ...JSON.parse(env.BUDGET ?? '{}') };
+for (const key of Object.keys(merged)) if (merged[key] === null) delete merged[key];
+const budget = merged as unknown as StrongBudget;
+const preset = (env.PRESET ?? 'classic') as PresetName;
+const began = performance.now();
+const r = runTableMatch({
+  rules: PRESETS[preset].rules,
+  players: Number(env.PLAYERS ?? 4),
+  deals: Number(env.DEALS ?? 10),
+  firstDeal: Number(env.FIRST ?? 0),
+  seed: env.SEED ?? 'table',
+  hero: strongPolicy(budget),
+  field: AI_POLICIES.greedy,
+  now: () => performance.now(),
+});
+const q = (v: readonly number[], p: number) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : Math.round((s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] as number) * 10) / 10;
+};
+if (env.MSFILE) writeFileSync(env.MSFILE, JSON.stringify(r.heroDecisionMs.map((x) => Math.round(x * 100) / 100)));
+console.log(
+  JSON.stringify({
+    preset,
+    players: r.players,
+    games: r.games,
+    wins: r.heroWins,
+    win: Math.round((r.heroWins / r.games) * 1000) / 10,
+    place: Math.round((r.placeSum / r.games) * 100) / 100,
+    cap: r.moveCapGames,
+    p50: q(r.heroDecisionMs, 0.5),
+    p95: q(r.heroDecisionMs, 0.95),
+    p99: q(r.heroDecisionMs, 0.99),
+    s: Math.round((performance.now() - began) / 1000),
+    budget,
+  }),
+);
