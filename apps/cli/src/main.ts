@@ -1,11 +1,12 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isMainThread } from 'node:worker_threads';
-import { simulate } from '@palace/core';
+import { REVIEW_BUDGET, reviewRecord, simulate } from '@palace/core';
 import { aiLevelTable, RATED_AI_LEVELS } from '@palace/service';
 import { botOptions, runBot } from './bot.js';
 import { createInvite, dataFileOf } from './invite.js';
 import { readRecordFile } from './record-file.js';
 import { describeReplay } from './replay-print.js';
+import { reviewText } from './review-print.js';
 import { reportJson, reportText, simulateArgs } from './simulate.js';
 import type { Terminal } from './terminal.js';
 import { tournamentReportText } from './tournament-print.js';
@@ -53,6 +54,15 @@ const USAGE = `Usage:
       --json               print one JSON object instead of tables (and no progress bar)
   palace replay FILE [--step]       Print a record file's game move by move with every card shown
                                     (--step: wait for Enter after each move).
+  palace review FILE [options]      The post-game review of a record file: each player's chance to
+                                    win before and after every move, as the strong AI estimates it
+                                    from what that player could see; per seat the deal's luck and
+                                    the mistakes (a drop of 10 points or more) and blunders (25 or
+                                    more); then each marked move with the better one, numbered as
+                                    replay numbers them (docs/architecture.md "Reviews"; a few
+                                    seconds a game).
+      --worlds N           sampled worlds per move (default ${REVIEW_BUDGET.worlds})
+      --json               print the review as one JSON object
   palace verify FILE                Check a record file's seed against its commitment and that
                                     replaying it reproduces its result.
   palace bot --token T [options]    Play main games as a bot account over the websocket, one line
@@ -258,6 +268,32 @@ async function replayCommand(rest: readonly string[], io: Io): Promise<number> {
   return 0;
 }
 
+async function reviewCommand(rest: readonly string[], io: Io): Promise<number> {
+  const parsed = parse(io, {
+    args: [...rest],
+    options: { worlds: { type: 'string' }, json: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (parsed === null) return 2;
+  const [path, ...extra] = parsed.positionals;
+  if (path === undefined || extra.length > 0) return usageError(io, 'Name exactly one record file');
+  const worlds = countOption(parsed.values.worlds, REVIEW_BUDGET.worlds, 1);
+  if (worlds === null) return usageError(io, '--worlds must be a whole number of at least 1');
+  const file = await readRecordFile(path);
+  if (!file.ok) {
+    io.fail(file.error.message);
+    return 1;
+  }
+  const review = reviewRecord(file.value, { ...REVIEW_BUDGET, worlds });
+  if (!review.ok) {
+    io.fail(review.error.message);
+    return 1;
+  }
+  io.out(parsed.values.json === true ? JSON.stringify(review.value, null, 2) : reviewText(file.value, review.value));
+  return 0;
+}
+
 async function botCommand(rest: readonly string[], io: Io): Promise<number> {
   const parsed = parse(io, {
     args: [...rest],
@@ -318,6 +354,7 @@ export async function run(
   if (group === 'simulate') return simulateCommand(args, io);
   if (group === 'ai-strength') return aiStrengthCommand(args, io);
   if (group === 'replay') return replayCommand(args, io);
+  if (group === 'review') return reviewCommand(args, io);
   if (group === 'verify') return verifyCommand(args, io);
   if (group === 'bot') return botCommand(args, io);
   fail(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);

@@ -6,6 +6,7 @@
 
 export { CASUAL_RANDOM_SHARE, casualLevelPolicy, casualPolicy } from './ai/casual.js';
 export { determinize, unseenCards } from './ai/determinize.js';
+export { type EstimateBudget, estimateMoves, estimatePosition, REVIEW_BUDGET } from './ai/estimate.js';
 export { type Hint, hintFor, hintReason, rankName } from './ai/hint.js';
 export { AI_LEVELS, AI_POLICIES, aiCommand, aiTurnMove, moveToCommand, nextAiSeat } from './ai/index.js';
 export {
@@ -21,6 +22,16 @@ export {
 } from './ai/levels.js';
 export type { AiPolicy } from './ai/policy.js';
 export { PROTOTYPE_PICK_UP_CHANCE, prototypePolicy } from './ai/prototype.js';
+export {
+  type GameReview,
+  type ReviewedMove,
+  type ReviewJob,
+  type ReviewMark,
+  type ReviewMove,
+  type ReviewSeat,
+  reviewRecord,
+  startReview,
+} from './ai/review.js';
 export { STRONG_BUDGET, type StrongBudget, strongPolicy } from './ai/strong.js';
 export { type Applied, applyCommand } from './apply.js';
 export {
