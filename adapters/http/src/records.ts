@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, RecordFile, RecordParams, RecordPending, RecordQuery } from '@palace/protocol';
-import type { Records } from '@palace/service';
+import { ErrorBody, RecordFile, RecordParams, RecordPending, RecordQuery, ReviewAnswer } from '@palace/protocol';
+import type { Records, Reviews } from '@palace/service';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { httpStatus } from './errors.js';
 
@@ -17,9 +17,12 @@ function fileSafe(id: string): string {
  * secret), 404 `{ error }` for an unknown game or kind. `?download=1` adds
  * `Content-Disposition: attachment` so a browser saves it as `palace-{variant}-{gameId}.json`.
  */
-export async function recordsRoutes(fastify: FastifyInstance, options: { readonly records: Records }): Promise<void> {
+export async function recordsRoutes(
+  fastify: FastifyInstance,
+  options: { readonly records: Records; readonly reviews: Reviews },
+): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { records } = options;
+  const { records, reviews } = options;
 
   app.get(
     '/api/records/:variant/:gameId',
@@ -48,6 +51,34 @@ export async function recordsRoutes(fastify: FastifyInstance, options: { readonl
         reply.header('content-disposition', `attachment; filename="${name}"`);
       }
       return reply.send(found.value);
+    },
+  );
+  /**
+   * `GET /api/records/{variant}/{gameId}/review`: the post-game review (docs/product.md §D14 review;
+   * docs/records.md "Reviews"), for whoever may read the record. 200 `{ status: 'ready', review }`
+   * once computed (then kept), 202 `{ status: 'pending', done, total }` while the review job works
+   * on it (ask again), the record's 404 and 409 as they are, 503 when too many games wait.
+   */
+  app.get(
+    '/api/records/:variant/:gameId/review',
+    {
+      schema: {
+        tags,
+        summary: "A finished game's post-game review: each move's chance to win before and after, mistakes, luck",
+        params: RecordParams,
+        response: { 200: ReviewAnswer, 202: ReviewAnswer, 404: ErrorBody, 409: RecordPending, 503: ErrorBody },
+      },
+    },
+    async (request, typed) => {
+      const reply: FastifyReply = typed;
+      const found = await reviews.get(request.params.variant, request.params.gameId);
+      reply.header('cache-control', 'no-store');
+      if (!found.ok) {
+        const { code, message, commitment } = found.error;
+        const body = commitment === undefined ? { error: message } : { error: message, commitment };
+        return reply.code(httpStatus(code)).send(body);
+      }
+      return reply.code(found.value.status === 'ready' ? 200 : 202).send(found.value);
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
+  HintAnswer,
   RestAiBody,
   RestChatBody,
   RestCreateBody,
@@ -105,6 +106,17 @@ export async function restGamesRoutes(fastify: FastifyInstance, options: { reado
       const ids = cardIds ?? (cardId === undefined ? [] : typeof cardId === 'string' ? [cardId] : cardId);
       return games.play(params.gameId, playerId, ids);
     },
+  );
+  routes.post(
+    `${GAME}/hint`,
+    {
+      summary:
+        "On your turn in a game against AI players only: the strong AI's move for your view, with its reason (counted)",
+      params,
+      body: RestPlayerBody,
+      answer: HintAnswer,
+    },
+    ({ params, body }) => games.hint(params.gameId, body.playerId),
   );
   routes.post(
     `${GAME}/chat`,

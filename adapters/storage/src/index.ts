@@ -21,6 +21,7 @@ export { isPostgresUrl, openPostgres, type PostgresOptions } from './postgres.js
 export { KyselyPresenceStore, NODE_ALIVE_MS, NODE_FORGET_MS } from './presence-store.js';
 export { KyselyRateCounters } from './rate-counters-store.js';
 export { KyselyRatingsStore } from './ratings-store.js';
+export { KyselyReviewsStore } from './reviews-store.js';
 export type { Database } from './schema.js';
 export { KyselySettingsStore } from './settings-store.js';
 export { openSqlite } from './sqlite.js';

@@ -12,6 +12,7 @@ import { bots } from './migrations/0010-bots.js';
 import { settings } from './migrations/0011-settings.js';
 import { tournaments } from './migrations/0012-tournaments.js';
 import { notifications } from './migrations/0013-notifications.js';
+import { reviews } from './migrations/0014-reviews.js';
 import type { Dialect } from './migrations/dialect.js';
 
 export type { Dialect } from './migrations/dialect.js';
@@ -36,6 +37,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0011_settings': settings,
   '0012_tournaments': tournaments,
   '0013_notifications': notifications(dialect),
+  '0014_reviews': reviews,
 });
 
 /** Brings the schema up to date; throws (refusing to start) if a migration fails. */

@@ -259,7 +259,17 @@ export interface NotificationsTable {
   read_at: number | null;
 }
 
+/** A finished game's post-game review (docs/records.md "Reviews"), computed once and kept. */
+export interface GameReviewsTable {
+  variant: string;
+  game_id: string;
+  /** JSON of the engine's `GameReview`. */
+  review: string;
+  created_at: number;
+}
+
 export interface Database {
+  game_reviews: GameReviewsTable;
   notifications: NotificationsTable;
   tournaments: TournamentsTable;
   user_preferences: UserPreferencesTable;

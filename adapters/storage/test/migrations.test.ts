@@ -21,6 +21,7 @@ const ALL = [
   '0011_settings',
   '0012_tournaments',
   '0013_notifications',
+  '0014_reviews',
 ];
 const TABLES = [
   'bot_tokens',
@@ -29,6 +30,7 @@ const TABLES = [
   'friends',
   'game_entries',
   'game_leases',
+  'game_reviews',
   'games',
   'guest_links',
   'held_prizes',
@@ -120,14 +122,14 @@ describe.each(DIALECTS)('%s migrations', (dialect) => {
     expect(await second.selectFrom('users').select('id').execute()).toEqual([{ id: 0 }]);
   });
 
-  it('migrate - a database left at 0003 gets only 0004 to 0013 and keeps its accounts', async () => {
+  it('migrate - a database left at 0003 gets only 0004 to 0014 and keeps its accounts', async () => {
     const old = connect(await temp.location('migrate'));
     await run(old);
     // Back to the 0003 state: 0004, 0005, 0007 to 0009 added tables, 0006 to 0008 columns and indexes.
     const later = ['support_messages', 'waitlist', 'friends', 'guest_links', 'held_prizes', 'results'];
     const cluster = ['presence', 'cluster_nodes', 'game_leases', 'rate_counters', 'rating_history', 'ratings'];
-    // 0010 and 0011 added tables, an index and users' columns; 0012 and 0013 a table each.
-    cluster.push('bot_tokens', 'user_preferences', 'tournaments', 'notifications');
+    // 0010 and 0011 added tables, an index and users' columns; 0012 to 0014 a table each.
+    cluster.push('bot_tokens', 'user_preferences', 'tournaments', 'notifications', 'game_reviews');
     for (const index of ['sessions_user', 'users_guest_created', 'users_bot_owner']) {
       await old.schema.dropIndex(index).execute();
     }

@@ -54,7 +54,8 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
     await store.insert(inPhase('G1', 'playing'));
     await store.insert(inPhase('G2', 'finished'));
     await store.insert(inPhase('G3', 'setup'));
-    // Back to the 0005 schema, rows kept (0013 to 0007 undone first: they only added tables, indexes and columns).
+    // Back to the 0005 schema, rows kept (0014 to 0007 undone first: they only added tables, indexes and columns).
+    await db.schema.dropTable('game_reviews').execute();
     await db.schema.dropTable('notifications').execute();
     await db.schema.dropTable('tournaments').execute();
     await db.schema.dropTable('user_preferences').execute();
@@ -83,6 +84,7 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
       '0011_settings',
       '0012_tournaments',
       '0013_notifications',
+      '0014_reviews',
     ]);
     expect((await store.load('G1'))?.seatClock).toEqual({ turnDueAt: null, strikes: {}, away: [] });
     const open = await store.unfinished('test');

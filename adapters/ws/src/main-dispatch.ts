@@ -137,6 +137,15 @@ export function mainDispatch(parts: MainDispatchParts): MainHandler {
         return answered(connection, message.gameId, await games.chooseFaceUp(user, message.gameId, message.cardIds));
       case 'ready':
         return answered(connection, message.gameId, await games.ready(user, message.gameId));
+      case 'request_hint': {
+        // To this socket only (docs/product.md §D14 hint). Sent here, not returned: the count it
+        // adds goes out to the game's sockets as its state meanwhile, and a returned answer is
+        // dropped once a frame was sent.
+        const hinted = await games.hint(user, message.gameId);
+        if (!hinted.ok) return refusal(hinted.error.message, message.gameId);
+        send(connection, { type: 'hint', gameId: Number(message.gameId), ...hinted.value });
+        return null;
+      }
     }
   }
 

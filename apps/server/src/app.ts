@@ -29,6 +29,7 @@ import {
   KyselyNotificationsStore,
   KyselyRateCounters,
   KyselyRatingsStore,
+  KyselyReviewsStore,
   KyselySettingsStore,
   KyselyTokensStore,
   KyselyTournamentsStore,
@@ -36,6 +37,7 @@ import {
   openSqlite,
 } from '@palace/adapter-storage';
 import { Connections } from '@palace/adapter-ws';
+import { REVIEW_BUDGET } from '@palace/core';
 import { ClientConfig, Health } from '@palace/protocol';
 import {
   AuthService,
@@ -50,6 +52,7 @@ import {
   RatingsService,
   Records,
   Rescues,
+  Reviews,
   type ServicePorts,
   SettingsService,
   TokensService,
@@ -331,7 +334,15 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   });
   // — finished games' records (every kind) —
   // A tournament table's record waits for the last table of its round (they share its deal).
-  await app.register(recordsRoutes, { records: new Records(ports.store, (game) => tournaments.sealed(game)) });
+  const records = new Records(ports.store, (game) => tournaments.sealed(game));
+  // Reviews are computed by one job per node, a decision at a time between other work (docs/records.md "Reviews").
+  const reviews = new Reviews(records, new KyselyReviewsStore(db), {
+    pause: () => new Promise((resume) => setImmediate(resume)),
+    now: () => systemClock.now(),
+    ...(config.reviewWorlds === undefined ? {} : { budget: { ...REVIEW_BUDGET, worlds: config.reviewWorlds } }),
+    failed: (key, error) => app.log.error({ err: error }, `the review of ${key} failed`),
+  });
+  await app.register(recordsRoutes, { records, reviews });
 
   let rearmed = 0;
   for (const variant of lifecycles(variants)) rearmed += await variant.rearm();

@@ -66,6 +66,11 @@ export interface ServerConfig {
    * header cannot buy a fresh per-address budget (docs/product.md §D12).
    */
   readonly trustProxy?: TrustProxy;
+  /**
+   * Sampled worlds per decision of a post-game review (docs/records.md "Reviews"); absent: the
+   * engine's `REVIEW_BUDGET`. Tests lower it so a review takes a moment; not read from the environment.
+   */
+  readonly reviewWorlds?: number;
   /** Tests may swap the production scrypt cost for a cheaper hasher; not read from the environment. */
   readonly hasher?: PasswordHasher;
   /**

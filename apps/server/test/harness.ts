@@ -99,6 +99,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       logLevel: 'silent',
       webDir: options.webDir ?? webDir,
       aiDelayMs: options.aiDelayMs ?? 5,
+      // A review of a few sampled worlds a decision: the tests check the job and its answers, not the estimates.
+      reviewWorlds: 6,
       ...(options.turnMs === undefined ? {} : { turnMs: options.turnMs }),
       inviteCodes: options.inviteCodes ?? TEST_INVITES,
       inviteUses: options.inviteUses ?? 1,

@@ -1,7 +1,25 @@
 import type { MainGameState } from '@palace/protocol';
 import { describe, expect, it } from 'vitest';
 import { TEST_INVITES, useServer } from './harness.js';
-import { autoplay, chooseFaceUp, guest, Invites, ok200, registered, type Seat, seatOf } from './main-harness.js';
+import {
+  autoplay,
+  chooseFaceUp,
+  currentState,
+  guest,
+  Invites,
+  ok200,
+  registered,
+  type Seat,
+  seatOf,
+} from './main-harness.js';
+
+/** Waits (up to 5 s) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done(); waited += 10) {
+    if (waited > 5000) throw new Error('waited 5 s in vain');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 /**
  * Play now over the real socket (docs/api.md "/ws", docs/product.md §D13): Play the computer, quick
@@ -39,13 +57,31 @@ describe('main game - play now', () => {
     // The computer chose at once or chooses in a moment: then the game is in play.
     const [chosen] = await chooseFaceUp([ann], first.id);
     if (chosen?.status !== 'active') await ann.socket.next('game_state', (f) => f.game.status === 'active', 10_000);
+    // A hint on Ann's turn (docs/product.md §D14 hint): to her socket only, counted in her state.
+    const mine = (f: { game: MainGameState }) => f.game.currentTurn === ann.user.id;
+    const turn = mine({ game: await currentState(ann, first.id) })
+      ? await currentState(ann, first.id)
+      : (await ann.socket.next('game_state', mine, 20_000)).game;
+    expect(turn.hints).toEqual({ allowed: true, used: 0 });
+    ann.socket.send({ type: 'request_hint', gameId: first.id });
+    const hint = await ann.socket.nextOf(['hint', 'game_error']);
+    if (hint.type === 'game_error') throw new Error(hint.message);
+    expect(hint).toMatchObject({ gameId: first.id, action: expect.stringMatching(/^(play|pickup)$/) });
+    expect(hint.reason).not.toBe('');
+    if (hint.action === 'play') expect(turn.playableCards).toEqual(expect.arrayContaining(hint.cardIds));
+    else expect(hint.cardIds).toEqual([]);
+    await until(() => ann.socket.all('game_state').some((f) => f.game.hints?.used === 1));
     const stop = autoplay(ann, first.id);
     try {
       const end = await ann.socket.next('game_state', (f) => f.game.status === 'completed', 60_000);
       expect(end.game.lastAction).toMatchObject({ type: 'game_over', prizeAmount: 0, guestWinner: false });
+      expect(end.game.hints).toEqual({ allowed: false, used: 1 });
     } finally {
       stop();
     }
+    // The record says who used hints.
+    const record = ok200(await ann.jar.get<{ hints?: unknown }>(`/api/records/main/${first.id}`));
+    expect(record.hints).toEqual([{ seat: String(ann.user.id), count: 1 }]);
     expect(await balance()).toBe(before);
     // Levels and sizes are checked: a refusal frame, nothing opened.
     expect((await ann.socket.refused({ type: 'play_computer', level: 'genius' })).message).toMatch(/level/i);
@@ -67,7 +103,12 @@ describe('main game - play now', () => {
     expect(joined.id).toBe(opened.id);
     expect(joined.players.map((p) => p.id)).toEqual([a.user.id, b.user.id]);
     // The first player sees the second arrive.
-    await a.socket.next('game_state', (f) => f.game.players.length === 2);
+    const full = await a.socket.next('game_state', (f) => f.game.players.length === 2);
+    // Two people at the table: no hints (docs/product.md §D14 hint).
+    expect(full.game.hints).toBeUndefined();
+    expect((await a.socket.refused({ type: 'request_hint', gameId: opened.id })).message).toBe(
+      'Hints are offered only in unrated games against the computer with nothing at stake',
+    );
     expect((await b.socket.refused({ type: 'quick_match', entryFee: 30 })).message).toBe(
       'Minimum entry fee is 100 SRT tokens',
     );

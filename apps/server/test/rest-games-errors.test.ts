@@ -17,7 +17,7 @@ describe('rest games over HTTP', () => {
       expectError(await c.poll(id, someone, 0), 404, 'Game not found');
       expectError(await c.join(id, { playerName: 'Carol' }), 404, 'Game not found');
       expectError(await c.join(id, { playerName: 'Carol', playerId: someone }), 404, 'Game not found');
-      for (const action of ['ready', 'start', 'ai', 'pickup']) {
+      for (const action of ['ready', 'start', 'ai', 'pickup', 'hint']) {
         expectError(await c.act(id, action, { playerId: someone }), 404, 'Game not found');
       }
       expectError(await c.act(id, 'play', { playerId: someone, cardId: 'c1' }), 404, 'Game not found');
@@ -43,7 +43,7 @@ describe('rest games over HTTP', () => {
         expectError(await c.poll(gameId, playerId, 0), 403, forbidden);
         expectError(await c.poll(gameId, playerId, before.lastUpdate), 403, forbidden);
         expectError(await c.join(gameId, { playerName: 'Mallory', playerId }), 403, forbidden);
-        for (const action of ['ready', 'start', 'ai', 'pickup']) {
+        for (const action of ['ready', 'start', 'ai', 'pickup', 'hint']) {
           expectError(await c.act(gameId, action, { playerId }), 403, forbidden);
         }
         // A card Bob really holds once the game is dealt.
@@ -73,6 +73,9 @@ describe('rest games over HTTP', () => {
     const notYourTurn = 'Wait for your turn to play';
     expectError(await c.act(gameId, 'play', { playerId: waiter.playerId, cardId: hand[0].id }), 409, notYourTurn);
     expectError(await c.act(gameId, 'pickup', { playerId: waiter.playerId }), 409, notYourTurn);
+    // Two people at the table: no hints for either (docs/product.md §D14 hint), 403.
+    const noHints = 'Hints are offered only in unrated games against the computer with nothing at stake';
+    for (const who of [alice, bob]) expectError(await c.act(gameId, 'hint', { playerId: who.playerId }), 403, noHints);
     // After the start: no joining, no ready, no AI.
     expectError(await c.join(gameId, { playerName: 'Carol' }), 409, 'The game has already started');
     expectError(await c.act(gameId, 'ready', { playerId: alice.playerId }), 409, 'The game has already started');
@@ -131,6 +134,7 @@ describe('rest games over HTTP', () => {
     expectError(await c.join(gameId, {}), 400, 'Player name is required');
     expectError(await c.post(`/api/rest-games/${gameId}/join`, '{'), 400, 'The request body is not valid JSON');
     expectError(await c.act(gameId, 'ready', {}), 400, 'playerId is required');
+    expectError(await c.act(gameId, 'hint', {}), 400, 'playerId is required');
     expectError(await c.post(`/api/rest-games/${gameId}/play`, 'not json'), 400, 'The request body is not valid JSON');
     expectError(await c.get(`/api/rest-games/${gameId}/poll?playerId=${alice.playerId}&lastUpdate=abc`), 400);
 

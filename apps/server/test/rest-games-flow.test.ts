@@ -208,6 +208,26 @@ describe('rest games over HTTP', () => {
     expect(started.players[1]).toMatchObject({ name: 'AI Player 1', isAI: true, isReady: true });
     expect(started.currentTurn).not.toBeNull();
     expect(started.players.map((p) => p.id)).toContain(started.currentTurn);
+    // Alone against the AI, a hint on her turn (docs/product.md §D14 hint): the strong AI's move, counted.
+    let mine = started;
+    for (let waited = 0; mine.currentTurn !== lone.playerId && mine.status === 'playing'; waited += 50) {
+      if (waited > 10_000) throw new Error('the turn never came');
+      expect(mine.hints?.allowed).toBe(false);
+      await sleep(50);
+      mine = await c.state(lone.gameId, lone.playerId);
+    }
+    expect(mine.hints).toEqual({ allowed: true, used: 0 });
+    const hint = await c.post<{ action: string; cardIds: string[]; reason: string }>(
+      `/api/rest-games/${lone.gameId}/hint`,
+      { playerId: lone.playerId },
+    );
+    expect(hint.status).toBe(200);
+    expect(Object.keys(hint.body)).toEqual(['action', 'cardIds', 'reason']);
+    if (hint.body.action === 'play') expect(mine.playableCards).toEqual(expect.arrayContaining(hint.body.cardIds));
+    else expect([hint.body.action, hint.body.cardIds]).toEqual(['pickup', []]);
+    expect((await c.state(lone.gameId, lone.playerId)).hints).toEqual({ allowed: true, used: 1 });
+    // Strangers see nothing of it.
+    expect((await c.state(lone.gameId)).hints).toBeUndefined();
   });
 
   it('rest games - chat keeps trimmed messages with sender, name, emoji flag and time', async () => {

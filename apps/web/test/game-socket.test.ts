@@ -223,4 +223,20 @@ describe('main socket states', () => {
     expect(ids()).toEqual([5]);
     useGame.getState().disconnect();
   });
+
+  it('socket - a hint (docs/product.md §D14 hint): request_hint answered by its frame; a refusal answers null', async () => {
+    const { useGame } = await freshStore();
+    useGame.getState().connect();
+    const socket = last();
+    socket.open();
+    const receive = (message: object) => socket.onmessage?.({ data: JSON.stringify(message) });
+    const asked = useGame.getState().askHint(7);
+    expect(JSON.parse(socket.sent.at(-1) ?? '{}')).toEqual({ type: 'request_hint', gameId: 7 });
+    receive({ type: 'hint', gameId: 7, action: 'play', cardIds: ['c5'], reason: 'Skips Bob' });
+    expect(await asked).toEqual({ action: 'play', cardIds: ['c5'], reason: 'Skips Bob' });
+    const refused = useGame.getState().askHint(7);
+    receive({ type: 'game_error', gameId: 7, message: 'Wait for your turn to play' });
+    expect(await refused).toBeNull();
+    useGame.getState().disconnect();
+  });
 });

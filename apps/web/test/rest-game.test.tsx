@@ -449,4 +449,66 @@ describe('rest game - the in-game view with a stubbed server', () => {
     fireEvent.click(screen.getByRole('button', { name: '9 of clubs' }));
     expect(playButton.hasAttribute('disabled')).toBe(true);
   });
+
+  it('game view - Hint only while the server allows it: asks, selects the hinted card, says it in the move line', async () => {
+    const mine = seat(ME, 'Ann', { hand: [card('h1', '9', '♣'), card('h2', '4', '♦')], handCount: 2 });
+    const playing = state({
+      status: 'playing',
+      players: [mine, seat('p2', 'AI Player 1', { isAI: true })],
+      currentTurn: ME,
+      playableCards: ['h1', 'h2'],
+      hints: { allowed: false, used: 0 },
+    });
+    const view = (game: RestGameState) => (
+      <MemoryRouter>
+        <RestGameView
+          gameId="ABC123"
+          playerId={ME}
+          initial={game}
+          onLeave={() => {}}
+          onNewGame={() => {}}
+          onRematch={async () => {}}
+        />
+      </MemoryRouter>
+    );
+    const { unmount } = render(view(playing));
+    expect(screen.queryByRole('button', { name: 'Hint' })).toBeNull();
+    unmount();
+    render(view({ ...playing, hints: { allowed: true, used: 0 } }));
+    answers.push(json({ action: 'play', cardIds: ['h2'], reason: 'Sheds your lowest playable card, the 4' }));
+    // Before Play, after Pick Up.
+    const bar = ['Pick Up Pile', 'Hint', 'Play Selected'];
+    const labels = screen.getAllByRole('button').map((b) => b.textContent ?? '');
+    expect(labels.filter((label) => bar.includes(label))).toEqual(bar);
+    fireEvent.click(screen.getByRole('button', { name: 'Hint' }));
+    await screen.findByText('Hint: play the 4 of diamonds. Sheds your lowest playable card, the 4.');
+    const fetched = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/hint'));
+    expect(JSON.parse(String(fetched?.[1]?.body))).toEqual({ playerId: ME });
+    expect(screen.getByRole('button', { name: 'Play Selected' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: '4 of diamonds' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('game view - at the end the winner panel says how many hints the viewer used', async () => {
+    const over = state({
+      status: 'finished',
+      players: [seat(ME, 'Ann', { hand: [], handCount: 0, faceDown: [], faceDownCount: 0 }), seat('p2', 'AI 1')],
+      winner: ME,
+      winnerName: 'Ann',
+      hints: { allowed: false, used: 2 },
+    });
+    render(
+      <MemoryRouter>
+        <RestGameView
+          gameId="ABC123"
+          playerId={ME}
+          initial={over}
+          onLeave={() => {}}
+          onNewGame={() => {}}
+          onRematch={async () => {}}
+        />
+      </MemoryRouter>,
+    );
+    const panel = await screen.findByRole('alert', { name: 'You won!' });
+    within(panel).getByText('You used 2 hints in this game.');
+  });
 });

@@ -8,6 +8,7 @@ import { PREFS_KEY, usePrefs } from '../src/stores/prefs-store.js';
 import { cardName, sortHand, tableCard } from '../src/table/cards.js';
 import { GameTable } from '../src/table/game-table.js';
 import { fanStep, type HandSpacing, handSpacing } from '../src/table/hand-fan.js';
+import { hintLine, withHint } from '../src/table/hint-line.js';
 import type { TableModel } from '../src/table/model.js';
 import { actionSentence } from '../src/table/sentences.js';
 import { restSeat } from './rest-fixtures.js';
@@ -283,5 +284,49 @@ describe('table kit - the drawn table', () => {
       fourColour: true,
       largeCards: true,
     });
+  });
+});
+
+describe('table kit - hints (docs/product.md §D14 hint)', () => {
+  const own = [tableCard(mainCard('c5', '5', 'clubs')), tableCard(mainCard('h5', '5')), tableCard(masked('blind-0'))];
+
+  it('hint line - names the hinted cards, a face-down card is turned over, a pick-up takes the pile', () => {
+    expect(hintLine({ action: 'play', cardIds: ['c5'], reason: 'Sheds your lowest playable card, the 5' }, own)).toBe(
+      'Hint: play the 5 of clubs. Sheds your lowest playable card, the 5.',
+    );
+    expect(hintLine({ action: 'play', cardIds: ['c5', 'h5'], reason: 'Plays your 2 5s at once' }, own)).toBe(
+      'Hint: play the 5 of clubs and the 5 of hearts. Plays your 2 5s at once.',
+    );
+    expect(hintLine({ action: 'play', cardIds: ['blind-0'], reason: 'Turn a face-down card' }, own)).toBe(
+      'Hint: turn a face-down card. Turn a face-down card.',
+    );
+    expect(
+      hintLine({ action: 'pickup', cardIds: [], reason: 'Nothing you hold can go on this pile: take it' }, own),
+    ).toBe('Hint: pick up the pile. Nothing you hold can go on this pile: take it.');
+  });
+
+  it('with hint - the button goes before Play and the line becomes the note; nothing once the game is over', () => {
+    const press = () => {};
+    const model: TableModel = {
+      seats: [],
+      deckCount: 0,
+      pile: { top: [], count: 0 },
+      lastAction: 'Bob played 3♣',
+      turn: null,
+      own: null,
+      enabled: [],
+      selected: [],
+      onCard: press,
+      actions: [
+        { key: 'pickup', label: 'Pick Up', tone: 'secondary', enabled: true, onPress: press },
+        { key: 'play', label: 'Play', tone: 'primary', enabled: false, onPress: press },
+      ],
+    };
+    const hint = { key: 'hint', label: 'Hint', tone: 'secondary', enabled: true, onPress: press } as const;
+    const shown = withHint(model, { action: hint, line: 'Hint: pick up the pile. Take it.' });
+    expect(actions(shown)).toEqual(['Pick Up:on', 'Hint:on', 'Play:off']);
+    expect(shown.note).toBe('Hint: pick up the pile. Take it.');
+    expect(actions(withHint(model, { action: null, line: null }))).toEqual(['Pick Up:on', 'Play:off']);
+    expect(withHint({ ...model, actions: [] }, { action: hint, line: null }).actions).toEqual([]);
   });
 });

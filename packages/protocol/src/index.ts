@@ -21,6 +21,7 @@ export {
 export * from './easy-games.js';
 export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, replaceShortcodes } from './emoji.js';
 export * from './emoji-picker.js';
+export * from './hints.js';
 export * from './main-game.js';
 export * from './main-socket.js';
 export * from './notifications.js';
@@ -29,6 +30,7 @@ export * from './public-games.js';
 export * from './ratings.js';
 export * from './records.js';
 export * from './rest-games.js';
+export * from './reviews.js';
 export * from './settings.js';
 export * from './simple-games.js';
 export * from './tournaments.js';

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { AiLevelField, AiLevelName, HiddenCard } from './common.js';
+import { HintsState } from './hints.js';
 import { TableOfTournament } from './tournaments.js';
 
 /** Limits of the main game (docs/product.md §P1.5, §P1.9). */
@@ -162,6 +163,8 @@ export const MainGameState = Type.Object({
   watchers: Type.Integer(),
   /** A tournament table's place in its tournament (docs/tournaments.md), or null. */
   tournament: Type.Union([TableOfTournament, Type.Null()]),
+  /** The viewer's hints (docs/product.md §D14 hint), only in a game that offers them to the viewer. */
+  hints: Type.Optional(HintsState),
 });
 export type MainGameState = Static<typeof MainGameState>;
 

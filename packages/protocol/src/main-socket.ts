@@ -1,5 +1,6 @@
 import { type Static, type TProperties, Type } from 'typebox';
 import { AiLevelField } from './common.js';
+import type { HintAnswer } from './hints.js';
 import { CreateGameBody, type MainChatMessage, type MainGameState } from './main-game.js';
 
 /** Largest socket message the server reads, in bytes; longer ones get a `game_error`. */
@@ -44,6 +45,11 @@ export const ClientMessages = {
     playerLimit: Type.Optional(Type.Integer()),
     entryFee: Type.Optional(Type.Integer()),
   }),
+  /**
+   * Asks for a hint (docs/product.md §D14 hint): the strong AI's move for the player's own view, on
+   * their turn, in a game that offers hints (`hints.allowed` in the state). Answered by a `hint` frame.
+   */
+  request_hint: message('request_hint', { gameId: GameId, userId: UserId }),
   ping: message('ping', {}),
   pong: message('pong', {}),
 } as const;
@@ -61,6 +67,8 @@ export type ServerMessage =
   | { readonly type: 'join_success'; readonly gameId: number }
   | { readonly type: 'watch_success'; readonly gameId: number }
   | { readonly type: 'connection_replaced'; readonly message: string }
+  /** The answer to `request_hint`, to the asking socket only. */
+  | ({ readonly type: 'hint'; readonly gameId: number } & HintAnswer)
   | { readonly type: 'ping'; readonly timestamp: number }
   | { readonly type: 'pong'; readonly timestamp: number };
 

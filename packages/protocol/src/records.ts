@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { RecordHints } from './hints.js';
 
 /**
  * Wire shapes of the game records endpoint, `GET /api/records/{variant}/{gameId}` (docs/product.md §D7):
@@ -54,6 +55,8 @@ export const RecordFile = Type.Object({
   gameId: Type.String(),
   /** Hex sha256 of the seed, as published in the game's state while it ran. */
   commitment: Type.String(),
+  /** The seats that used a hint (docs/product.md §D14 hint) and how many; absent when none did. */
+  hints: Type.Optional(RecordHints),
 });
 export type RecordFile = Static<typeof RecordFile>;
 

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { AiLevelField, AiLevelName, HiddenCard, RematchOffer } from './common.js';
+import { HintsState } from './hints.js';
 
 /**
  * Wire shapes of the server-backed REST game (docs/product.md §P2.3 and §P2.7, §D8), under
@@ -110,6 +111,8 @@ export const RestGameState = Type.Object({
   lastUpdate: Type.Integer(),
   /** After game over: the rematch a player offered (join it with `POST …/rematch`); null until then. */
   rematch: RematchOffer,
+  /** The viewer's hints (docs/product.md §D14 hint), only in a game that offers them to the viewer. */
+  hints: Type.Optional(HintsState),
 });
 export type RestGameState = Static<typeof RestGameState>;
 

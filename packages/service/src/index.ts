@@ -217,6 +217,7 @@ export {
 export { Rescues } from './rescues.js';
 export { RestGames, type RestPolled, type RestSeated } from './rest-game/rest-games.js';
 export type { RestMeta } from './rest-game/rest-meta.js';
+export { REVIEW_QUEUE_LIMIT, type ReviewAnswer, Reviews, type ReviewsOptions, type ReviewsStore } from './reviews.js';
 export {
   ABANDON_MS,
   NO_SEAT_CLOCK,

@@ -1,5 +1,6 @@
 import { err, type GameRecord, ok, type Result } from '@palace/core';
-import { isRecordVariant, type RecordVariant } from '@palace/protocol';
+import { isRecordVariant, type RecordHints, type RecordVariant } from '@palace/protocol';
+import { recordHints } from './hints.js';
 import { mainGameId } from './main-game/main-meta.js';
 import type { GamesStore, StoredGame } from './ports.js';
 import { normalizeId } from './seating.js';
@@ -14,6 +15,8 @@ export interface RecordFile extends GameRecord {
   readonly gameId: string;
   /** Hex sha256 of the seed, as published in the game's state while it ran. */
   readonly commitment: string;
+  /** The seats that used a hint (docs/product.md §D14 hint) and how many; absent when none did. */
+  readonly hints?: RecordHints;
 }
 
 /** A refusal; `record/not_over` carries the game's commitment (never its seed). */
@@ -54,7 +57,9 @@ function isCancelled(meta: StoredGame['meta']): boolean {
 /**
  * Publishes finished games' records. Reads the store only: a record is the engine's commands with
  * public seat ids and names, so credentials, seat tokens, their digests and the variant data (meta)
- * never reach it; the file is built field by field so nothing else stored with the record can.
+ * never reach it, but for the hint counts by public seat id (`recordHints`: the variants that offer
+ * hints keep them in `meta.hints`); the file is built field by field so nothing else stored with
+ * the record can.
  */
 export class Records {
   /**
@@ -82,6 +87,7 @@ export class Records {
     }
     if ((game.entriesFrom ?? 0) !== 0) throw new Error(`the record of ${game.id} was loaded without its entries`);
     const { record } = game;
+    const hints = recordHints(game.meta, record.seats);
     return ok({
       format: record.format,
       version: record.version,
@@ -94,6 +100,7 @@ export class Records {
       variant,
       gameId: game.id,
       commitment: game.commitment,
+      ...(hints === undefined ? {} : { hints }),
     });
   }
 }

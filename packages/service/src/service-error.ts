@@ -22,6 +22,11 @@ const DEFINITIONS = {
   'game/id_taken': { category: 'conflict', message: 'That game code is already in use' },
   /** No free game id could be found. */
   'game/no_id': { category: 'unavailable', message: 'Could not create a game right now. Please try again.' },
+  /** Too many reviews waiting for the review job (docs/records.md "Reviews"); nothing was queued. */
+  'review/busy': {
+    category: 'unavailable',
+    message: 'Too many games are being reviewed. Please try again in a minute.',
+  },
   /** A rematch asked of a game still waiting or in play (docs/product.md §D11 rematch). */
   'rematch/not_finished': { category: 'conflict', message: 'A rematch can be offered once the game is over' },
   /** A rematch offered by a spectator: only the game's players offer one (spectators may join it). */
@@ -188,6 +193,11 @@ const DEFINITIONS = {
   'computer/too_many': {
     category: 'invalid',
     message: 'A game has room for at most one computer player fewer than its seats',
+  },
+  /** A hint asked for where none is offered: a game with a fee, a tournament, or another human (docs/product.md §D14 hint). */
+  'hint/not_offered': {
+    category: 'forbidden',
+    message: 'Hints are offered only in unrated games against the computer with nothing at stake',
   },
   /** A bot joining a main game whose creator did not allow bots. */
   'game/no_bots': { category: 'forbidden', message: 'This game does not allow bots.' },

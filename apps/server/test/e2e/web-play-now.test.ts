@@ -2,10 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserUsers, shot, useWebServer } from './browser.js';
 import { chooseFaceUpInBrowser } from './main-browser.js';
+import { expectTableFitsEverywhere } from './table-fit.js';
 
 /**
  * Play now in real browsers (docs/web.md "Play now", docs/product.md §D13): one tap from `/` or
- * `/play` to a card in hand against the computer, played to the end; quick match between two
+ * `/play` to a card in hand against the computer, a first move by the Hint, played to the end; quick match between two
  * browsers; the 30 s "Add the computer instead"; computer players in the create form and the
  * waiting room; a full game offers Watch.
  */
@@ -67,20 +68,29 @@ describe('web client - play now', () => {
         .first()
         .waitFor({ timeout: 15_000 });
       await shot(page, `play-now-computer-table-${size.width}`);
+      // Our first move is the hint's (docs/product.md §D14 hint): Hint asks the server, says the
+      // move in the move line and selects its cards; Play (or Pick Up) makes it.
+      await page.getByText('Your turn', { exact: true }).waitFor({ timeout: 15_000 });
+      const pileLabel = () => page.locator('[data-zone="pile"]').getAttribute('aria-label');
+      const pile = await pileLabel();
+      await page.getByRole('button', { name: 'Hint', exact: true }).click();
+      const line = page.locator('.gt-last', { hasText: /^Hint: / });
+      await line.waitFor();
+      await shot(page, `play-now-hint-${size.width}`);
+      // The bar with Hint fits at the 4 table sizes (the last is this desktop's).
+      if (!toTheEnd) await expectTableFitsEverywhere(page, 'play-now-hint', 3);
+      const said = (await line.textContent()) ?? '';
+      if (said.startsWith('Hint: pick up the pile.')) {
+        await page.getByRole('button', { name: 'Pick Up' }).click();
+      } else {
+        await expect(page.locator('[data-zone="own"] button[aria-pressed="true"]').count()).resolves.toBeGreaterThan(0);
+        await page.getByRole('button', { name: 'Play', exact: true }).click();
+      }
+      // The server took the move (the pile changed), and the move ends the hint's line.
+      await expect.poll(pileLabel).not.toBe(pile);
+      await line.waitFor({ state: 'detached' });
       if (!toTheEnd) {
-        // One move of ours, then the computer's: the turn comes back, or the board changed.
-        await page.getByText('Your turn', { exact: true }).waitFor({ timeout: 15_000 });
-        const pileLabel = () => page.locator('[data-zone="pile"]').getAttribute('aria-label');
-        const pile = await pileLabel();
-        const playable = page.locator('[data-zone="own"] button[data-card-id]:not([disabled])');
-        if ((await playable.count()) > 0) {
-          await playable.first().click();
-          await page.getByRole('button', { name: 'Play', exact: true }).click();
-        } else {
-          await page.getByRole('button', { name: 'Pick Up' }).click();
-        }
-        // The server took the move (the pile changed), then the computer moved: our turn again.
-        await expect.poll(pileLabel).not.toBe(pile);
+        // Then the computer moved: our turn again.
         await page
           .getByText('Your turn', { exact: true })
           .or(page.locator('.game-over'))
@@ -92,6 +102,7 @@ describe('web client - play now', () => {
       const panel = await page.locator('.game-over').textContent();
       expect(panel).toMatch(/You won!|Computer 1 won!/);
       expect(panel).not.toContain('SRT');
+      expect(panel).toContain('You used a hint in this game.');
     }, 120_000);
   }
 

@@ -96,6 +96,18 @@ describe('web client - the game table', () => {
     const play = await page.locator('.gt-play').boundingBox();
     expect(toast !== null && play !== null && toast.y + toast.height <= play.y + 1).toBe(true);
     await expectTableFitsEverywhere(page, 'table-rest', 3);
+    // Alone against the AI the Hint button shows on Ann's turn (docs/product.md §D14 hint): its
+    // line and the hinted card selected; the bar with it fits at the 4 sizes too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.turn-line.mine').waitFor({ timeout: 15_000 });
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/hint'));
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
+    expect((await asked).status()).toBe(200);
+    const line = (await page.locator('.gt-last', { hasText: /^Hint: / }).textContent()) ?? '';
+    if (!line.startsWith('Hint: pick up the pile.')) {
+      await expect(page.getByRole('button', { name: 'Play Selected' }).isEnabled()).resolves.toBe(true);
+    }
+    await expectTableFitsEverywhere(page, 'table-rest-hint', 3);
   });
 
   it('table - /poker and /simplified: the offline tables fit at 4 sizes in play', async () => {

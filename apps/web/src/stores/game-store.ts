@@ -1,4 +1,4 @@
-import type { MainChatMessage, MainGameState } from '@palace/protocol';
+import type { HintAnswer, MainChatMessage, MainGameState } from '@palace/protocol';
 import { create } from 'zustand';
 import { toast } from './toast-store.js';
 
@@ -59,6 +59,11 @@ interface GameStore {
    * (the refusal is toasted as any game error) or unanswered.
    */
   playNow(message: PlayNowMessage): Promise<number | null>;
+  /**
+   * Asks for a hint in game `gameId` (docs/product.md §D14 hint): the server's `hint` frame, or null
+   * when refused (the refusal is toasted as any game error) or unanswered.
+   */
+  askHint(gameId: number): Promise<HintAnswer | null>;
 }
 
 /** The one-tap messages of the main socket. */
@@ -81,6 +86,8 @@ let useFallback = false;
 const stateWaiters = new Set<(game: MainGameState) => void>();
 /** The one-tap request waiting for its `join_success` (or `game_error`). */
 let playNowWaiter: ((gameId: number | null) => void) | null = null;
+/** The hint request waiting for its `hint` frame (or `game_error`). */
+let hintWaiter: ((hint: HintAnswer | null) => void) | null = null;
 
 /** The server's default port: the local address, and the port of the fallback address. */
 const DEFAULT_PORT = 5000;
@@ -238,10 +245,16 @@ export const useGame = create<GameStore>()((set, get) => {
         }
         break;
       }
+      case 'hint': {
+        const { action, cardIds, reason } = message as unknown as HintAnswer;
+        hintWaiter?.({ action, cardIds, reason });
+        break;
+      }
       case 'game_error': {
         const text = String(message.message ?? '');
         if (get().rematchOf !== null) set({ rematchOf: null });
         playNowWaiter?.(null);
+        hintWaiter?.(null);
         const joining = get().joining;
         if (joining !== null && !watching && NO_SEAT_TEXTS.includes(text) && Number(message.gameId) === joining) {
           // A game in play, or a full one, opened by its link (a private game's invitation) by
@@ -374,6 +387,19 @@ export const useGame = create<GameStore>()((set, get) => {
         };
         playNowWaiter = done;
         if (!send({ ...message })) done(null);
+      });
+    },
+    askHint(gameId) {
+      if (hintWaiter !== null) return Promise.resolve(null);
+      return new Promise<HintAnswer | null>((resolve) => {
+        const timer = setTimeout(() => done(null), PLAY_NOW_WAIT_MS);
+        const done = (hint: HintAnswer | null) => {
+          clearTimeout(timer);
+          hintWaiter = null;
+          resolve(hint);
+        };
+        hintWaiter = done;
+        if (!send({ type: 'request_hint', gameId })) done(null);
       });
     },
   };

@@ -1,5 +1,5 @@
-import { type AiLevel, err, ok, type Result } from '@palace/core';
-import { MAIN_CHAT_MAX, type RecentGame } from '@palace/protocol';
+import { type AiLevel, err, ok, type Result, ruleError } from '@palace/core';
+import { type HintAnswer, MAIN_CHAT_MAX, type RecentGame } from '@palace/protocol';
 import type { TokensStore, User } from '../accounts/account-ports.js';
 import type { Change, ServicePorts } from '../game-change.js';
 import type { StoredGame } from '../ports.js';
@@ -9,6 +9,7 @@ import { type ServiceError, serviceError } from '../service-error.js';
 import type { GameListener } from '../variant-games.js';
 import { addComputerPlan, computerLevels, removeComputerPlan } from './main-computers.js';
 import { type Answer, MAIN_KIND, MainGameBase, type MainGamesOptions } from './main-game-base.js';
+import { mainHintPlan } from './main-hints.js';
 import { chatPlan, type MainChatEntry, type MainMeta, mainGameId, sameSettings } from './main-meta.js';
 import { joinPlan, short } from './main-seating.js';
 import { recentGame } from './main-view.js';
@@ -123,6 +124,30 @@ export class MainGames extends MainGameBase {
 
   async pickUp(user: User, rawId: number | string): Answer<StoredGame<MainMeta>> {
     return this.seated(user, rawId, (seat) => [{ type: 'pickUp', seat }]);
+  }
+
+  /**
+   * A hint for the user's own seat on their turn (docs/product.md §D14 hint): the strong AI's move
+   * for their view, counted in the game's data in the same write. Refused to a spectator, off
+   * turn, and in a game that offers no hints (see `mainHintsOffered`).
+   */
+  async hint(user: User, rawId: number | string): Answer<HintAnswer> {
+    const id = mainGameId(rawId);
+    if (id === null) return err(serviceError('game/not_found'));
+    const out: { hint?: HintAnswer } = {};
+    const acted = await this.act(
+      id,
+      (game) => (game.meta.cancelled ? err(ruleError('game/over')) : userSeat(game.state, user)),
+      (seat, game) => {
+        const planned = mainHintPlan(game, seat.id);
+        if (!planned.ok) return planned;
+        out.hint = planned.value.hint;
+        return ok(planned.value.change);
+      },
+    );
+    if (!acted.ok) return acted;
+    if (out.hint === undefined) throw new Error(`the hint in game ${id} was not planned`);
+    return ok(out.hint);
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   MAIN_NAME_MIN,
   type MainRules,
 } from '@palace/protocol';
+import type { HintCounts } from '../hints.js';
 import type { RematchOffer } from '../rematch.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { type StoredCard, storedCard as stored } from '../wire-cards.js';
@@ -74,6 +75,8 @@ export type MainMeta = {
   readonly watchers?: readonly number[];
   /** A tournament table's place in its tournament (docs/tournaments.md); absent for other games. */
   readonly tournament?: MainTournamentMeta;
+  /** Hints each seat was given (docs/product.md §D14 hint); absent when none was. */
+  readonly hints?: HintCounts;
 };
 
 /** Where a tournament table belongs: its room shows "Round r of R, table t". */

@@ -7,6 +7,7 @@ import { seatClockOf } from '../seat-clock.js';
 import { isAway, turnDeadline } from '../seat-view.js';
 import { handCards, mainCard, masked } from '../wire-cards.js';
 import { isComputerSeat, potOf } from './main-computers.js';
+import { mainHintsView } from './main-hints.js';
 import type { MainChatEntry, MainMeta } from './main-meta.js';
 
 /** ms since the epoch → ISO 8601. */
@@ -133,6 +134,7 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
     rematch: rematch === null ? null : { gameId: Number(rematch.gameId), offeredBy: rematch.offeredBy },
     watchers: meta.watchers?.length ?? 0,
     tournament: tableOfTournament(meta),
+    ...mainHintsView(game, viewerId),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type AiLevel, type Command, err, ok, PRESETS, type Result, type Seat, tableOptions } from '@palace/core';
 import {
+  type HintAnswer,
   isEmojiMessage,
   REST_AI_DELAY_MS,
   REST_CHAT_KEEP,
@@ -21,9 +22,10 @@ import { aiSeat, aiSeatsOf, checkName, type NameRule, normalizeId } from '../sea
 import { type ServiceError, serviceError } from '../service-error.js';
 import { chatText } from '../status-lines.js';
 import { VariantGames } from '../variant-games.js';
+import { restHintPlan } from './rest-hints.js';
 import { type RestMeta, reactRest } from './rest-meta.js';
 import { RestPollMemory } from './rest-poll.js';
-import { restView } from './rest-view.js';
+import { restLobbyEntry, restView } from './rest-view.js';
 
 /** The `kind` of REST games in the store. */
 export const REST_KIND = 'rest';
@@ -190,6 +192,19 @@ export class RestGames extends VariantGames<RestMeta> {
     return this.seated(gameId, playerId, (seat) => ok({ commands: [{ type: 'pickUp', seat: seat.id }] }));
   }
 
+  /**
+   * A hint for the player's seat on their turn (docs/product.md §D14 hint): the strong AI's move for
+   * their view, counted in the game's data in the same write (see `restHintPlan`).
+   */
+  async hint(gameId: string, playerId: string): Answer<HintAnswer> {
+    const out: { hint?: HintAnswer } = {};
+    const prove = (game: StoredGame<RestMeta>) => credentialSeat(game, playerId, this.ports.ids);
+    const acted = await this.act(normalizeId(gameId), prove, (seat, game) => restHintPlan(game, seat.id, out));
+    if (!acted.ok) return acted;
+    if (out.hint === undefined) throw new Error(`the hint in game ${gameId} was not planned`);
+    return ok(out.hint);
+  }
+
   /** Adds a chat message; whether it is an emoji message is decided here (docs/product.md §P2.5). */
   chat(gameId: string, playerId: string, message: string): Answer<RestGameState> {
     const checked = chatText(message, REST_CHAT_MAX);
@@ -254,19 +269,7 @@ export class RestGames extends VariantGames<RestMeta> {
 
   /** Public games still waiting for players, newest first (full ones included: shown as full). */
   async lobby(): Promise<RestLobbyEntry[]> {
-    const games = await this.games.listed(REST_LOBBY_LIMIT);
-    return games.map((game) => {
-      const view = restView(game, null, null);
-      return {
-        id: game.id,
-        variant: game.meta.variant,
-        playerCount: view.players.length,
-        maxPlayers: game.meta.maxPlayers,
-        hostName: view.players[0]?.name ?? '',
-        createdAt: game.createdAt,
-        players: view.players.map((p) => ({ id: p.id, name: p.name, isAI: p.isAI, isReady: p.isReady })),
-      };
-    });
+    return (await this.games.listed(REST_LOBBY_LIMIT)).map(restLobbyEntry);
   }
 
   /** Forgets the poll fast path's versions: changes made elsewhere may have been missed. */

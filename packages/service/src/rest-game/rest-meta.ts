@@ -1,5 +1,6 @@
 import type { GameEvent, GameState } from '@palace/core';
 import type { RestVariant } from '@palace/protocol';
+import type { HintCounts } from '../hints.js';
 import type { RematchOffer } from '../rematch.js';
 import { type StoredCard, storedCard as stored } from '../wire-cards.js';
 
@@ -36,6 +37,8 @@ export type RestMeta = {
   readonly lastAction: RestActionEntry | null;
   /** After game over: the rematch a player offered (absent in games stored before rematches). */
   readonly rematch?: RematchOffer | null;
+  /** Hints each seat was given (docs/product.md §D14 hint); absent when none was. */
+  readonly hints?: HintCounts;
 };
 
 /** Keeps `lastAction` in step with the engine's events: the last play or pick-up, AI moves included. */

@@ -1,10 +1,11 @@
 import { type Card, RANK_LABELS, type Rank, SUIT_SYMBOLS, type Suit, viewFor } from '@palace/core';
-import type { RestCard, RestGameState, RestPlayer } from '@palace/protocol';
+import type { RestCard, RestGameState, RestLobbyEntry, RestPlayer } from '@palace/protocol';
 import { aiLevelField } from '../ai-levels.js';
 import type { StoredGame } from '../ports.js';
 import { rematchView } from '../rematch.js';
 import { isAway, playHints, viewerIds, WAITING_PLAYING_STATUS } from '../seat-view.js';
 import { masked, type StoredCard } from '../wire-cards.js';
+import { restHintsView } from './rest-hints.js';
 import type { RestMeta } from './rest-meta.js';
 
 const RED: ReadonlySet<string> = new Set(['hearts', 'diamonds']);
@@ -85,5 +86,20 @@ export function restView(game: StoredGame<RestMeta>, seat: string | null, creden
     createdAt: game.createdAt,
     lastUpdate: game.version,
     rematch: rematchView(meta),
+    ...restHintsView(game, own),
+  };
+}
+
+/** A waiting game as the lobby lists it (seen as a stranger sees it). */
+export function restLobbyEntry(game: StoredGame<RestMeta>): RestLobbyEntry {
+  const view = restView(game, null, null);
+  return {
+    id: game.id,
+    variant: game.meta.variant,
+    playerCount: view.players.length,
+    maxPlayers: game.meta.maxPlayers,
+    hostName: view.players[0]?.name ?? '',
+    createdAt: game.createdAt,
+    players: view.players.map((p) => ({ id: p.id, name: p.name, isAI: p.isAI, isReady: p.isReady })),
   };
 }

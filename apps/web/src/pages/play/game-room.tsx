@@ -8,7 +8,9 @@ import { toast } from '../../stores/toast-store.js';
 import { tableCards } from '../../table/cards.js';
 import { useFinishedTable } from '../../table/finished-record.js';
 import { GameTable } from '../../table/game-table.js';
+import { withHint } from '../../table/hint-line.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
+import { useServerHint } from '../variants/server-hint.js';
 import { ChatPanel } from './chat-panel.js';
 import { Countdown } from './countdown.js';
 import { useLeaveGuard } from './leave-guard.js';
@@ -145,6 +147,7 @@ function statusLabel(status: MainGameState['status']): string {
 /** The game in play and at its end: the table kit, with the countdown and the game-over panel. */
 function Board({ game, me, header }: { game: MainGameState; me: MainPlayer | null; header: ReactNode }): ReactElement {
   const send = useGame((s) => s.send);
+  const askHint = useGame((s) => s.askHint);
   const [selected, setSelected] = useState<readonly string[]>([]);
   const [counting, setCounting] = useState(false);
   const seenActive = useRef(false);
@@ -167,17 +170,28 @@ function Board({ game, me, header }: { game: MainGameState; me: MainPlayer | nul
           faceUp: tableCards(me.faceUpCards),
           faceDown: tableCards(me.faceDownCards),
         });
-  const live = mainTableModel(
-    game,
-    me?.id ?? null,
-    { selected, onCard: (id) => setSelected((s) => toggleCard(s, id, own)) },
-    {
-      play: () => {
-        send({ type: 'play_card', gameId: game.id, cardIds: [...selected] });
-        setSelected([]);
+  // The Hint button where the server offers hints (docs/product.md §D14 hint); the next move ends one.
+  const hint = useServerHint({
+    hints: game.hints,
+    position: `${game.lastAction?.timestamp ?? ''}:${game.currentTurn ?? ''}:${game.playedCards.length}`,
+    cards: own,
+    ask: () => askHint(game.id),
+    select: setSelected,
+  });
+  const live = withHint(
+    mainTableModel(
+      game,
+      me?.id ?? null,
+      { selected, onCard: (id) => setSelected((s) => toggleCard(s, id, own)) },
+      {
+        play: () => {
+          send({ type: 'play_card', gameId: game.id, cardIds: [...selected] });
+          setSelected([]);
+        },
+        pickUp: () => send({ type: 'pickup_cards', gameId: game.id }),
       },
-      pickUp: () => send({ type: 'pickup_cards', gameId: game.id }),
-    },
+    ),
+    hint,
   );
   // At the end every hidden card is turned over, from the game's record (docs/web.md "The table kit").
   const finished = game.status === 'completed';

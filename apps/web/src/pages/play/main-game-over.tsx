@@ -57,6 +57,7 @@ export function GameOver({
       model={over}
       role="status"
       className="game-over"
+      {...(game.hints === undefined ? {} : { hintsUsed: game.hints.used })}
       actions={
         <>
           {claim && (

@@ -13,6 +13,7 @@ import { toast } from '../../stores/toast-store.js';
 import { ownRows, seatsAround } from '../../table/adapt.js';
 import { fromEngine, type TableCard } from '../../table/cards.js';
 import { GameTable } from '../../table/game-table.js';
+import { withHint } from '../../table/hint-line.js';
 import { type TableModel, YOU } from '../../table/model.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
 import type { LocalMove } from './local-game.js';
@@ -89,18 +90,7 @@ export function LocalBoard(props: {
     },
   });
   // The Hint button before Play while the game is on; its words in the move line until the next move.
-  const shown: TableModel =
-    props.hint === undefined || model.actions.length === 0
-      ? model
-      : {
-          ...model,
-          note: hint.line,
-          actions: [
-            ...model.actions.filter((a) => a.key !== 'play'),
-            hint.action,
-            ...model.actions.filter((a) => a.key === 'play'),
-          ],
-        };
+  const shown: TableModel = props.hint === undefined ? model : withHint(model, hint);
   return (
     <GameTable model={shown} fill label="Table" {...(props.notice === undefined ? {} : { notice: props.notice })} />
   );

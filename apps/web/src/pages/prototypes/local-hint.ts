@@ -1,7 +1,8 @@
 import type { GameState } from '@palace/core';
 import { useEffect, useState } from 'react';
 import { askComputer, warmComputer } from '../../ai/ai-client.js';
-import { cardName, fromEngine } from '../../table/cards.js';
+import { fromEngine } from '../../table/cards.js';
+import { hintLine } from '../../table/hint-line.js';
 import type { TableAction } from '../../table/model.js';
 
 /**
@@ -39,20 +40,16 @@ export function useLocalHint(props: {
         if (hint === null) return;
         props.onUse();
         const seat = at.seats.find((s) => s.id === viewer);
-        const cards = [...(seat?.hand ?? []), ...(seat?.faceUp ?? [])];
-        const what =
-          hint.move.type === 'pickUp'
-            ? 'pick up the pile'
-            : hint.move.rank === null
-              ? 'turn a face-down card'
-              : `play ${hint.move.cardIds
-                  .map((id) => {
-                    const card = cards.find((c) => c.id === id);
-                    return card === undefined ? 'a card' : `the ${cardName(fromEngine(card))}`;
-                  })
-                  .join(' and ')}`;
-        props.select(hint.move.type === 'play' ? hint.move.cardIds : []);
-        setShown({ text: `Hint: ${what}. ${hint.reason}.`, at });
+        const cards = [...(seat?.hand ?? []), ...(seat?.faceUp ?? [])].map(fromEngine);
+        const { move, reason } = hint;
+        const text = hintLine(
+          move.type === 'play'
+            ? { action: 'play', cardIds: move.cardIds, reason }
+            : { action: 'pickup', cardIds: [], reason },
+          cards,
+        );
+        props.select(move.type === 'play' ? move.cardIds : []);
+        setShown({ text, at });
       })
       .catch(() => setShown({ text: 'The hint could not be worked out. Try again.', at }))
       .finally(() => setAsking(false));

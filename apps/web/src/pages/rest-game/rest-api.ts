@@ -1,4 +1,4 @@
-import type { RestGameState, RestLobby, RestPollResponse, RestSeated, RestVariant } from '@palace/protocol';
+import type { HintAnswer, RestGameState, RestLobby, RestPollResponse, RestSeated, RestVariant } from '@palace/protocol';
 import { serverText } from '../variants/variant-api.js';
 
 /**
@@ -76,6 +76,11 @@ export type RestAction = 'ready' | 'start' | 'ai' | 'play' | 'pickup' | 'chat';
 
 export function act(gameId: string, action: RestAction, body: { playerId: string } & Record<string, unknown>) {
   return call<RestGameState>('POST', `${BASE}/${enc(gameId)}/${action}`, body);
+}
+
+/** A hint on the seat's turn (docs/product.md §D14 hint): the strong AI's move for its view. */
+export function hintFor(gameId: string, playerId: string): Promise<RestResult<HintAnswer>> {
+  return call('POST', `${BASE}/${enc(gameId)}/hint`, { playerId });
 }
 
 /** The whole state as the seat sees it (the refresh button). */

@@ -48,6 +48,7 @@ export function WinnerAlert(props: {
       model={over}
       role="alert"
       className="rest-winner"
+      {...(game.hints === undefined ? {} : { hintsUsed: game.hints.used })}
       note={
         game.rematch === null ? (
           <p className="muted">{won ? 'You got rid of all your cards first.' : 'Better luck next game.'}</p>

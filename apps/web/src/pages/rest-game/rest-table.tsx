@@ -4,8 +4,10 @@ import { type ReactElement, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
 import { useFinishedTable } from '../../table/finished-record.js';
 import { GameTable } from '../../table/game-table.js';
+import { withHint } from '../../table/hint-line.js';
 import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
 import { AiLevelSelect, AiTag, useAiLevel } from '../variants/ai-level.js';
+import { useServerHint } from '../variants/server-hint.js';
 import { Panel } from '../variants/table-kit.js';
 import { WinnerAlert } from './rest-game-over.js';
 import { errorToast, infoToast } from './rest-logic.js';
@@ -169,13 +171,22 @@ export function PlayingView(props: {
   const pickUp = async () => {
     if (await actions.run('pickup', 'Failed to pick up pile')) setSelected([]);
   };
-  const live = restTableModel(game, playerId, {
+  const base = restTableModel(game, playerId, {
     selected,
     busy: actions.busy,
     onCard: (id) => setSelected((now) => toggleCard(now, id, model.own === null ? [] : ownCards(model.own))),
     play: () => void play(),
     pickUp: () => void pickUp(),
   });
+  // The Hint button where the server offers hints (docs/product.md §D14 hint); the next move ends one.
+  const hint = useServerHint({
+    hints: game.hints,
+    position: `${game.lastAction?.timestamp ?? ''}:${game.currentTurn ?? ''}:${game.pileCount}`,
+    cards: base.own === null ? [] : ownCards(base.own),
+    ask: () => actions.hint(),
+    select: setSelected,
+  });
+  const live = withHint(base, hint);
   // At the end every hidden card is turned over, from the game's record (docs/web.md "The table kit").
   const finished = game.status === 'finished';
   const keys = game.players.map((p) => (p.id === playerId ? null : p.id));

@@ -1,9 +1,9 @@
-import type { RestGameState } from '@palace/protocol';
+import type { HintAnswer, RestGameState } from '@palace/protocol';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '../../stores/toast-store.js';
 import { playTick } from '../play/sounds.js';
 import { usePoll } from '../variants/use-poll.js';
-import { act, fetchGame, pollGame, type RestAction, refusalText } from './rest-api.js';
+import { act, fetchGame, hintFor, pollGame, type RestAction, refusalText } from './rest-api.js';
 import { changeOf, chatPreview, newChatFromOthers } from './rest-changes.js';
 import { CONNECTION_ERROR, errorToast, infoToast, POLL_WAITING_MS, pollFailed, pollInterval } from './rest-logic.js';
 
@@ -24,6 +24,8 @@ export interface RestGame {
   run(action: Exclude<RestAction, 'chat'>, title: string, extra?: Record<string, unknown>): Promise<boolean>;
   sendChat(message: string, isEmoji: boolean): Promise<boolean>;
   refresh(): Promise<void>;
+  /** Asks for a hint (docs/product.md §D14 hint); null when refused (toasted). The count comes with the next poll. */
+  hint(): Promise<HintAnswer | null>;
 }
 
 /**
@@ -129,5 +131,12 @@ export function useRestGame(
     );
   };
 
-  return { game, busy, unread, clearUnread: () => setUnread(0), run, sendChat, refresh };
+  const hint = async (): Promise<HintAnswer | null> => {
+    const result = await hintFor(gameId, playerId);
+    if (result.ok) return result.value;
+    toast(result.kind === 'network' ? CONNECTION_ERROR : errorToast('No hint', refusalText(result, 'Unknown error')));
+    return null;
+  };
+
+  return { game, busy, unread, clearUnread: () => setUnread(0), run, sendChat, refresh, hint };
 }
