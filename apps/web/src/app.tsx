@@ -79,6 +79,7 @@ const TournamentsPage = PAGES.tournaments.Page;
 const PokerPage = PAGES.poker.Page;
 const SimplifiedPage = PAGES.simplified.Page;
 const ReplayPage = PAGES.replay.Page;
+const ReviewPage = PAGES.review.Page;
 const RestGamePage = PAGES['rest-poker'].Page;
 const SimpleWsPage = PAGES['simple-game'].Page;
 const SimpleRestHome = PAGES['simple-rest'].Page;
@@ -114,6 +115,7 @@ const ROUTES = createRoutesFromElements(
     <Route path="/poker" element={<PokerPage />} />
     <Route path="/replay" element={<ReplayPage />} />
     <Route path="/replay/:variant/:gameId" element={<ReplayPage />} />
+    <Route path="/review/:variant/:gameId" element={<ReviewPage />} />
     <Route element={<Shell />}>
       <Route path="/auth" element={inShell(<AuthPage />)} />
       <Route path="/play" element={inShell(<PlayPage />)} />

@@ -67,6 +67,7 @@ export const PAGES = {
   poker: lazyPage(ROUTE_LOADERS.poker, (m) => m.PokerPage),
   simplified: lazyPage(ROUTE_LOADERS.simplified, (m) => m.SimplifiedPage),
   replay: lazyPage(ROUTE_LOADERS.replay, (m) => m.ReplayPage),
+  review: lazyPage(ROUTE_LOADERS.review, (m) => m.ReviewPage),
   'rest-poker': lazyPage(ROUTE_LOADERS['rest-poker'], (m) => m.RestGamePage),
   'simple-game': simpleWs,
   ws: simpleWs,

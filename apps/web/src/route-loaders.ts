@@ -18,6 +18,7 @@ export const ROUTE_LOADERS = {
   poker: () => import('./pages/prototypes/poker-page.js'),
   simplified: () => import('./pages/prototypes/simplified-page.js'),
   replay: () => import('./pages/replay/replay-page.js'),
+  review: () => import('./pages/review/review-page.js'),
   'rest-poker': () => import('./pages/rest-game/rest-game-page.js'),
   'simple-game': () => import('./pages/variants/simple/simple-ws-page.js'),
   ws: () => import('./pages/variants/simple/simple-ws-page.js'),

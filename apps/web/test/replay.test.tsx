@@ -199,6 +199,25 @@ describe('replay - the viewer', () => {
     await screen.findByText('Deal verified');
   });
 
+  it('replay view - ?move=N opens at step N (the review links there), kept within the game; Review links out', () => {
+    const record = playedRecord();
+    const n = record.entries.length;
+    render(
+      <MemoryRouter>
+        <ReplayView loaded={{ record, variant: 'rest', gameId: 'ABC123', commitment: null }} start={5} />
+      </MemoryRouter>,
+    );
+    expect(step()).toBe(`Move 5 of ${n}`);
+    expect(screen.getByRole('link', { name: 'Review' }).getAttribute('href')).toBe('/review/rest/ABC123');
+    cleanup();
+    render(
+      <MemoryRouter>
+        <ReplayView loaded={{ record, variant: 'rest', gameId: 'ABC123', commitment: null }} start={n + 40} />
+      </MemoryRouter>,
+    );
+    expect(step()).toBe(`Move ${n} of ${n}`);
+  });
+
   it('replay view - the deal badge: verified, not matching, or no commitment', async () => {
     const record = playedRecord();
     view(record, 'ab'.repeat(32));

@@ -29,6 +29,9 @@ export interface ReviewsOptions {
 /** Reviews waiting at most, by default: a game of four takes about 2 s of one core. */
 export const REVIEW_QUEUE_LIMIT = 20;
 
+/** Failed reviews remembered at most (then forgotten together, and tried again if asked). */
+const FAILURES_KEPT = 1000;
+
 interface Pending {
   readonly record: RecordFile;
   done: number;
@@ -44,6 +47,8 @@ interface Pending {
  */
 export class Reviews {
   private readonly queue = new Map<string, Pending>();
+  /** Games whose review failed in this process, so a reader is told so rather than kept waiting. */
+  private readonly failures = new Set<string>();
   private running = false;
 
   constructor(
@@ -57,6 +62,7 @@ export class Reviews {
     const record = await this.records.get(variant, gameId);
     if (!record.ok) return record;
     const key = `${record.value.variant}/${record.value.gameId}`;
+    if (this.failures.has(key)) return err(serviceError('review/failed'));
     const waiting = this.queue.get(key);
     if (waiting !== undefined) return ok({ status: 'pending', done: waiting.done, total: waiting.total });
     const kept = await this.store.load(record.value.variant, record.value.gameId);
@@ -77,6 +83,8 @@ export class Reviews {
         try {
           await this.review(pending);
         } catch (error) {
+          if (this.failures.size >= FAILURES_KEPT) this.failures.clear();
+          this.failures.add(key);
           this.options.failed?.(key, error);
         } finally {
           this.queue.delete(key);

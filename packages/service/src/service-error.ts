@@ -27,6 +27,8 @@ const DEFINITIONS = {
     category: 'unavailable',
     message: 'Too many games are being reviewed. Please try again in a minute.',
   },
+  /** A game whose review could not be computed (its record did not replay: a bug, logged); not tried again. */
+  'review/failed': { category: 'unavailable', message: 'This game could not be reviewed.' },
   /** A rematch asked of a game still waiting or in play (docs/product.md §D11 rematch). */
   'rematch/not_finished': { category: 'conflict', message: 'A rematch can be offered once the game is over' },
   /** A rematch offered by a spectator: only the game's players offer one (spectators may join it). */

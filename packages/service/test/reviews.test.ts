@@ -118,4 +118,25 @@ describe('reviews', () => {
     expect(paused).toBe(0);
     expect(store.saves).toBe(0);
   });
+
+  it('reviews - a record that does not replay is said once (logged) and then answered as failed, not queued again', async () => {
+    const { s, id } = await finishedGame();
+    const records = new Records(s.store);
+    const record = value(await records.get('rest', id));
+    // A damaged record: its result names another winner than the replay reaches.
+    const damaged = { ...record, result: record.result === null ? null : { ...record.result, winner: 'nobody' } };
+    const failed: string[] = [];
+    const reviews = new Reviews({ get: async () => ({ ok: true, value: damaged }) }, new MemoryReviews(), {
+      pause: async () => {},
+      now: () => 5,
+      budget: BUDGET,
+      failed: (key) => failed.push(key),
+    });
+    expect(value(await reviews.get('rest', id)).status).toBe('pending');
+    for (let i = 0; i < 5 && failed.length === 0; i++) await new Promise((r) => setImmediate(r));
+    expect(failed).toEqual([`rest/${id}`]);
+    const after = await reviews.get('rest', id);
+    expect(!after.ok && after.error).toEqual({ code: 'review/failed', message: 'This game could not be reviewed.' });
+    expect(failed).toHaveLength(1);
+  });
 });

@@ -37,6 +37,12 @@ export async function checkPanel(page: Page, panel: Locator, name: string): Prom
   await summary.click();
   // Back to the panel's top (opening the list scrolled its body), as a player first sees it.
   await page.evaluate("document.querySelector('.go-panel .go-body').scrollTop = 0");
+  // "Review" beside "Watch the replay" for a game with a record (docs/product.md §D14 review).
+  const replay = panel.getByRole('link', { name: 'Watch the replay' });
+  if ((await replay.count()) > 0) {
+    const review = (await replay.getAttribute('href'))?.replace(/^\/replay\//, '/review/');
+    await expect(panel.getByRole('link', { name: 'Review', exact: true }).getAttribute('href')).resolves.toBe(review);
+  }
   // One primary action.
   await expect(panel.locator('.button-primary').count(), `${name}: primary buttons`).resolves.toBe(1);
   // Every card at the table face up: no card back left among the seats and the own rows.

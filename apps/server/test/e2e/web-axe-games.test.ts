@@ -66,6 +66,11 @@ describe('web client - axe-core finds no serious or critical violation on any ga
     await page.getByRole('button', { name: 'Last' }).click();
     await page.getByRole('region', { name: 'Result' }).waitFor();
     findings.push(...(await auditSizes(page, '/replay/rest/{id} result')));
+    // Its review, every move listed (docs/product.md §D14 review).
+    await page.getByRole('link', { name: 'Review' }).click();
+    await page.getByRole('heading', { name: 'How to read this' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('checkbox', { name: 'Marked moves only' }).uncheck();
+    findings.push(...(await auditSizes(page, '/review/rest/{id}')));
     expect(report(findings)).toBe('');
   }, 300_000);
 

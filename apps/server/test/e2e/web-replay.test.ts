@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Client, finishedRestGame } from '../harness.js';
 import { openBrowser, shot, useWebServer } from './browser.js';
+import { expectLaidOut } from './page-layout.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -71,6 +72,36 @@ describe('web client - the replay viewer in a real browser', () => {
         new RegExp(`${final.winnerName} wins(!| with the fewest cards left\\.)`),
       );
       await shots(page, 'replay-end');
+
+      // The post-game review (docs/product.md §D14 review), from the replay's header: computed by the
+      // server's job while the page polls, then each seat's luck and counts and the moves.
+      await page.getByRole('link', { name: 'Review' }).click();
+      await page.waitForURL(`${base}/review/rest/${final.id}`);
+      await page.getByRole('heading', { name: 'How to read this' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: 'Review' }).waitFor();
+      const players = page.getByRole('region', { name: 'Players' });
+      await players.getByText('Ann', { exact: true }).waitFor();
+      await players.getByText('Dealt a', { exact: false }).first().waitFor();
+      await expect(players.getByRole('listitem').allTextContents()).resolves.toEqual([
+        expect.stringMatching(/^AnnDealt a \d+ % hand \(even share 50 %\)\d+ moves? · \d+ mistakes? · \d+ blunders?$/),
+        expect.stringMatching(/^AI Player 1 \(computer: \w+\)Dealt a \d+ % hand/),
+      ]);
+      // A visitor's list opens on everyone's marked moves; all moves with the toggle off.
+      const moves = page.getByRole('region', { name: 'Moves' });
+      await moves.getByRole('checkbox', { name: 'Marked moves only' }).uncheck();
+      const rows = moves.getByRole('link', { name: /^Move \d+ · / });
+      await rows.first().waitFor();
+      expect(await rows.count()).toBeGreaterThan(5);
+      await expectLaidOut(page, 'review', {
+        selectors: 'h1, h2, a, button, select, input, .review-seats li',
+        minSize: 8,
+        back: PHONE,
+      });
+      // A row opens the replay at its move.
+      const first = (await rows.nth(2).getAttribute('href')) ?? '';
+      const at = Number(/move=(\d+)$/.exec(first)?.[1]);
+      await rows.nth(2).click();
+      await page.getByText(`Move ${at} of ${n}`).waitFor();
       await page.getByRole('button', { name: 'First' }).click();
       await page.getByText(`Move 0 of ${n}`).waitFor();
       await expect(stepText(page)).resolves.toBe(`Move 0 of ${n}`);

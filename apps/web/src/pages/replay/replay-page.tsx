@@ -1,20 +1,28 @@
 import '../variants/variants.css';
 import './replay.css';
 import { type ChangeEvent, type ReactElement, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { fetchRecord, type LoadedRecord, type Parsed, parseRecordFile } from './replay-record.js';
 import { ReplayView } from './replay-view.js';
 
 /**
- * `/replay/:variant/:gameId`: fetches a finished game's record from the server and replays it.
+ * `/replay/:variant/:gameId`: fetches a finished game's record from the server and replays it,
+ * opened at step N with `?move=N` (the review's move rows link there).
  * `/replay`: a file picker for a record file saved earlier (or by another tool).
  */
 export function ReplayPage(): ReactElement {
   const { variant, gameId } = useParams();
+  const [query] = useSearchParams();
+  const move = Number(query.get('move') ?? 0);
   return (
     <main className="variant-page replay-page">
       {variant !== undefined && gameId !== undefined ? (
-        <FetchedReplay key={`${variant}/${gameId}`} variant={variant} gameId={gameId} />
+        <FetchedReplay
+          key={`${variant}/${gameId}`}
+          variant={variant}
+          gameId={gameId}
+          start={Number.isFinite(move) ? move : 0}
+        />
       ) : (
         <UploadedReplay />
       )}
@@ -22,7 +30,11 @@ export function ReplayPage(): ReactElement {
   );
 }
 
-function FetchedReplay(props: { readonly variant: string; readonly gameId: string }): ReactElement {
+function FetchedReplay(props: {
+  readonly variant: string;
+  readonly gameId: string;
+  readonly start: number;
+}): ReactElement {
   const [found, setFound] = useState<Parsed<LoadedRecord> | null>(null);
   useEffect(() => {
     let live = true;
@@ -51,7 +63,8 @@ function FetchedReplay(props: { readonly variant: string; readonly gameId: strin
       </section>
     );
   }
-  return <ReplayView loaded={found.value} />;
+  // A new `?move=N` opens the same record at that step (no second fetch).
+  return <ReplayView key={props.start} loaded={found.value} start={props.start} />;
 }
 
 /** The file picker: reads the chosen file, and replays it or says clearly why it cannot. */

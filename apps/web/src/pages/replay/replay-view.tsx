@@ -5,17 +5,8 @@ import { GameTable } from '../../table/game-table.js';
 import type { TableModel } from '../../table/model.js';
 import { rangeFill } from '../../ui/form.js';
 import { Badge, Panel, Standings } from '../variants/table-kit.js';
+import { KIND_NAMES, ReviewLink } from './replay-link.js';
 import { checkDeal, type DealCheck, type LoadedRecord, recordUrl, replaySteps } from './replay-record.js';
-
-/** How each game kind is named on the page. */
-const KIND_NAMES: Readonly<Record<string, string>> = {
-  main: 'Main game',
-  rest: 'REST game',
-  'simple-ws': 'Simple websocket game',
-  'simple-rest': 'Simple REST game',
-  public: 'Public game',
-  easy: 'Easy game',
-};
 
 /** The deal check as a badge: green when sha256(seed) equals the published commitment. */
 function DealBadge({ check }: { readonly check: DealCheck | null }): ReactElement {
@@ -102,13 +93,20 @@ function turnLine(state: GameState): string {
  * The replay of one record: every step replayed in the browser by the engine, with First / Back /
  * Forward / Last (and the Left/Right arrow keys, Home/End), the step announced politely, every
  * seat's cards face up, the pile and deck, the last action in words, the deal check and, at the
- * last step, the result.
+ * last step, the result. `start` opens it at that step (the address's `?move=N`: the review's move
+ * rows link there), kept within the game.
  */
-export function ReplayView({ loaded }: { readonly loaded: LoadedRecord }): ReactElement {
+export function ReplayView({
+  loaded,
+  start = 0,
+}: {
+  readonly loaded: LoadedRecord;
+  readonly start?: number;
+}): ReactElement {
   const steps = useMemo(() => replaySteps(loaded.record), [loaded]);
-  const [index, setIndex] = useState(0);
-  const [check, setCheck] = useState<DealCheck | null>(null);
   const last = steps.ok ? steps.value.length - 1 : 0;
+  const [index, setIndex] = useState(() => Math.min(last, Math.max(0, Math.floor(start))));
+  const [check, setCheck] = useState<DealCheck | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -186,6 +184,9 @@ export function ReplayView({ loaded }: { readonly loaded: LoadedRecord }): React
               Download record
             </a>
           )}
+          {loaded.variant !== null && loaded.gameId !== null && (
+            <ReviewLink variant={loaded.variant} gameId={loaded.gameId} small />
+          )}
         </div>
       </header>
 
@@ -240,15 +241,13 @@ export function ReplayView({ loaded }: { readonly loaded: LoadedRecord }): React
         sideLabel="About"
         {...(index === last ? { notice: <Result result={state.result} /> } : {})}
         side={
-          <>
-            <Panel title="About this record">
-              <p className="small">
-                {state.seats.length} players · {steps.value.length - 1} recorded moves · burned {state.burned.length}{' '}
-                {state.burned.length === 1 ? 'card' : 'cards'} so far. The seed was revealed when the game ended: the
-                deal is checked against the commitment the game published when it began.
-              </p>
-            </Panel>
-          </>
+          <Panel title="About this record">
+            <p className="small">
+              {state.seats.length} players · {steps.value.length - 1} recorded moves · burned {state.burned.length}{' '}
+              {state.burned.length === 1 ? 'card' : 'cards'} so far. The seed was revealed when the game ended: the deal
+              is checked against the commitment the game published when it began.
+            </p>
+          </Panel>
         }
       />
     </>
