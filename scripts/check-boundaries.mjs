@@ -174,7 +174,6 @@ for (const group of ['packages', 'adapters', 'apps']) {
   for (const ws of workspaces(group)) {
     if (group === 'apps' && ws === 'web') continue; // jsdom files, isolated
     for (const file of sourceFiles(join(root, group, ws, 'test'))) {
-      if (file.includes(`${sep}e2e${sep}`)) continue; // the browser suites are isolated
       if (SHARED_CACHE_HAZARD.test(readFileSync(file, 'utf8'))) {
         problems.push(
           `${relative(root, file)}: mocks, fakes a clock or stubs a global in a test project without isolation`,

@@ -10,5 +10,8 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ['test/e2e/global-setup.ts'],
+    // Files share a worker's module cache (each still starts its own server and browser contexts):
+    // six files imported in 16 s instead of 32 s, 44 s against 53 s of wall time (README "Tests").
+    isolate: false,
   },
 });
