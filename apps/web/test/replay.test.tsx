@@ -1,55 +1,32 @@
 import { createHash } from 'node:crypto';
 import {
-  AI_POLICIES,
-  aiCommand,
-  appendEntry,
   applyCommand,
   type Card,
-  type Command,
   createGame,
-  createRng,
-  DEFAULT_RULES,
   type GameEvent,
   type GameRecord,
   type GameState,
-  newRecord,
+  reviewRecord,
   tableOptions,
 } from '@palace/core';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { GameReview } from '@palace/protocol';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reviewInWorker } from '../src/ai/review-client.js';
 import { isStandalonePath } from '../src/pages/prototypes/prototype-paths.js';
 import { ReplayPage } from '../src/pages/replay/replay-page.js';
 import { parseRecordFile, replaySteps } from '../src/pages/replay/replay-record.js';
 import { ReplayView } from '../src/pages/replay/replay-view.js';
 import { describeMove } from '../src/table/sentences.js';
+import { playedRecord } from './record-fixtures.js';
+
+// The worker client, faked at its module boundary (its own tests are in ai-client.test.ts).
+vi.mock('../src/ai/review-client.js', () => ({ reviewInWorker: vi.fn() }));
 
 afterEach(cleanup);
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/** A whole game of Ann against AI Player 1, both played by the greedy AI, recorded as a server would. */
-function playedRecord(seed = 'replay-test-seed'): GameRecord {
-  const options = tableOptions({ rules: { ...DEFAULT_RULES, chooseFaceUp: false }, flow: 'manual', maxSeats: 2 });
-  let state = createGame(options, seed);
-  let record = newRecord(options, seed, 1_700_000_000_000);
-  const run = (command: Command) => {
-    const applied = applyCommand(state, command);
-    if (!applied.ok) throw new Error(applied.error.code);
-    state = applied.value.state;
-    record = appendEntry(record, record.createdAt + record.entries.length * 1000, command, state);
-  };
-  run({ type: 'sit', seat: 'p1', name: 'Ann', ai: null });
-  run({ type: 'sit', seat: 'p2', name: 'AI Player 1', ai: 'greedy' });
-  run({ type: 'start', seat: null });
-  const rng = createRng(`${seed}/moves`);
-  while (state.phase === 'playing') {
-    const command = aiCommand(state, state.turn, AI_POLICIES.greedy, rng);
-    if (command === null) throw new Error('no move');
-    run(command);
-  }
-  return record;
-}
 
 const card = (id: string, rank: Card['rank'], suit: Card['suit']): Card => ({ id, rank, suit });
 
@@ -260,5 +237,118 @@ describe('replay - the viewer', () => {
     await waitFor(() => expect(step()).toBe(`Move 0 of ${record.entries.length}`));
     expect(screen.queryByRole('alert')).toBeNull();
     await screen.findByText('No commitment in this file');
+  });
+});
+
+describe('replay - reviewing a record file in the browser', () => {
+  it('file review - Review computes it in the worker with its progress; a row jumps the replay; computed once; cancelled on leaving', async () => {
+    const record = playedRecord();
+    const reviewed = reviewRecord(record, { worlds: 2, perSeatDepth: 25 });
+    if (!reviewed.ok) throw new Error(reviewed.error.message);
+    let finish: (review: GameReview) => void = () => undefined;
+    let signal: AbortSignal | undefined;
+    const asked = vi.mocked(reviewInWorker).mockImplementation((_record, onProgress, abort) => {
+      signal = abort;
+      onProgress(34, 85);
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
+    });
+    const n = record.entries.length;
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/replay']}>
+        <Routes>
+          <Route path="/replay" element={<ReplayPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const file = new File([JSON.stringify(record)], 'palace-rest-ABC123.json', { type: 'application/json' });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Record file'), { target: { files: [file] } });
+    });
+    await waitFor(() => expect(step()).toBe(`Move 0 of ${n}`));
+    // No server review for a file: a button, where a fetched record has its link.
+    expect(screen.queryByRole('link', { name: 'Review' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(asked.mock.calls[0]?.[0]).toEqual(record);
+    expect(screen.getByRole('heading', { level: 1, name: 'Review' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Review' }));
+    expect(screen.getByRole('status').textContent).toContain('Reviewing the game… 40 %');
+    // The replay and the picker make way for the review.
+    expect(screen.queryByText(/^Move \d+ of \d+$/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Replay a game' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Watch the replay' }).getAttribute('href')).toBe('/replay');
+
+    await act(async () => finish(reviewed.value as GameReview));
+    expect(screen.getByRole('heading', { name: 'How to read this' })).toBeTruthy();
+    const players = within(screen.getByRole('region', { name: 'Players' }));
+    expect(players.getAllByRole('listitem')[0]?.textContent).toContain('Ann');
+    const moves = within(screen.getByRole('region', { name: 'Moves' }));
+    fireEvent.click(moves.getByRole('checkbox', { name: 'Marked moves only' }));
+    const rows = moves.getAllByRole('link', { name: /^Move \d+ · / });
+    expect(rows).toHaveLength(reviewed.value.moves.length);
+    const row = rows[5] as HTMLElement;
+    const at = Number(/\?move=(\d+)$/.exec(row.getAttribute('href') ?? '')?.[1]);
+    expect(at).toBe((reviewed.value.moves[5]?.entry ?? 0) + 1);
+
+    // A row jumps the replay of the same file to that move.
+    fireEvent.click(row);
+    expect(step()).toBe(`Move ${at} of ${n}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Replay' })).toBe(document.activeElement);
+    // Review again: the same review at once, not computed twice.
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByRole('heading', { name: 'How to read this' })).toBeTruthy();
+    expect(asked).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('link', { name: 'Watch the replay' }));
+    expect(step()).toBe(`Move 0 of ${n}`);
+
+    // Another file: its own review. A review still running ends when the next file opens, or the page closes.
+    asked.mockClear();
+    const open = (seed: string) =>
+      act(async () => {
+        fireEvent.change(screen.getByLabelText('Record file'), {
+          target: { files: [new File([JSON.stringify(playedRecord(seed))], `${seed}.json`)] },
+        });
+      });
+    await open('another');
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const first = signal;
+    expect(first?.aborted).toBe(false);
+    fireEvent.click(screen.getByRole('link', { name: 'Watch the replay' }));
+    await open('a third');
+    expect(first?.aborted).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(asked).toHaveBeenCalledTimes(2);
+    expect(signal?.aborted).toBe(false);
+    unmount();
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('file review - a review that fails says why, and Review tries again', async () => {
+    const record = playedRecord();
+    const asked = vi
+      .mocked(reviewInWorker)
+      .mockReset()
+      .mockRejectedValueOnce(new Error('This browser cannot review a game here: it does not run Web Workers.'))
+      .mockImplementation(() => new Promise(() => undefined));
+    render(
+      <MemoryRouter initialEntries={['/replay']}>
+        <Routes>
+          <Route path="/replay" element={<ReplayPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Record file'), {
+        target: { files: [new File([JSON.stringify(record)], 'a.json')] },
+      });
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Review' })));
+    expect(screen.getByRole('alert').textContent).toContain('it does not run Web Workers');
+    fireEvent.click(screen.getByRole('link', { name: 'Watch the replay' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(asked).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('status').textContent).toContain('Reviewing the game… 0 %');
   });
 });

@@ -8,6 +8,7 @@ import {
   countsLine,
   emptyLine,
   fetchReview,
+  fileReplayAt,
   initialFilter,
   luckLine,
   moveRow,
@@ -18,6 +19,7 @@ import {
   reviewPath,
   seatOrder,
   seatTitle,
+  serverReplayAt,
   viewerSeat,
   visibleRows,
 } from '../src/pages/review/review-model.js';
@@ -93,15 +95,21 @@ describe('review - the lines it says', () => {
       ['p1', 'Bot'],
       ['p2', 'Ann'],
     ]);
-    const [forced, plain, mistake, blunder] = REVIEW.moves.map((m) => moveRow(m, names, GAME));
+    const [forced, plain, mistake, blunder] = REVIEW.moves.map((m) => moveRow(m, names, serverReplayAt(GAME)));
     expect(blunder?.line).toBe('Move 23 · Ann played 7♣ 7♦ · 41 % → 18 % · Blunder · Better: 2♣');
     expect(blunder?.replay).toBe('/replay/rest/ABC123?move=23');
+    // A record file's review (computed in the browser) leads to the same file's replay at that move.
+    expect(moveRow(REVIEW.moves[3] as ReviewedMove, names, fileReplayAt).replay).toBe('/replay?move=23');
     expect(mistake?.line).toBe('Move 21 · Bot picked up the pile · 55 % → 43 % · Mistake · Better: a face-down card');
     expect(forced?.line).toBe('Move 4 · Bot played 5♥ · 60 % → 60 % · Forced');
     expect(forced?.forced).toBe(true);
     expect(plain?.line).toBe('Move 5 · Ann played 5♥ · 50 % → 50 %');
     expect(
-      moveRow(move(9, 'p2', { played: { type: 'play', cards: [c(14, 'spades')], faceDown: true } }), names, GAME).what,
+      moveRow(
+        move(9, 'p2', { played: { type: 'play', cards: [c(14, 'spades')], faceDown: true } }),
+        names,
+        serverReplayAt(GAME),
+      ).what,
     ).toBe('Ann played face-down A♠');
   });
 
@@ -115,13 +123,13 @@ describe('review - the lines it says', () => {
     expect(initialFilter('p2')).toEqual({ seat: 'p2', markedOnly: true });
     expect(initialFilter(null)).toEqual({ seat: 'all', markedOnly: true });
     const numbers = (seat: string, markedOnly: boolean) =>
-      visibleRows(REVIEW, { seat, markedOnly }, GAME).map((r) => r.number);
+      visibleRows(REVIEW, { seat, markedOnly }, serverReplayAt(GAME)).map((r) => r.number);
     expect(numbers('p2', true)).toEqual([23]);
     expect(numbers('all', true)).toEqual([21, 23]);
     expect(numbers('all', false)).toEqual([4, 5, 21, 23]);
     expect(numbers('p1', false)).toEqual([4, 21]);
     const clean = { ...REVIEW, moves: REVIEW.moves.filter((m) => m.mark === null) };
-    expect(visibleRows(clean, { seat: 'p2', markedOnly: true }, GAME)).toEqual([]);
+    expect(visibleRows(clean, { seat: 'p2', markedOnly: true }, fileReplayAt)).toEqual([]);
     expect(emptyLine(clean, { seat: 'p2', markedOnly: true })).toBe('No mistakes or blunders by Ann.');
     expect(emptyLine(clean, { seat: 'all', markedOnly: true })).toBe('No mistakes or blunders.');
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Client, finishedRestGame } from '../harness.js';
+import { auditSizes, report } from './axe-audit.js';
 import { openBrowser, shot, useWebServer } from './browser.js';
 import { expectLaidOut } from './page-layout.js';
 
@@ -27,7 +28,7 @@ const stepText = (page: Page) => page.locator('.replay-step strong').textContent
  * The replay viewer in Debian's Chromium against a real server: a REST game finished through the
  * API is opened at `/replay/rest/{id}`, stepped to the end and back (buttons and arrow keys), its
  * deal verified and its winner shown; the same record, saved as a file, is opened on `/replay`
- * through the file input.
+ * through the file input and reviewed in the browser's worker.
  */
 describe('web client - the replay viewer in a real browser', () => {
   let base = '';
@@ -117,6 +118,33 @@ describe('web client - the replay viewer in a real browser', () => {
       await page.getByRole('button', { name: 'Last' }).click();
       await page.getByRole('region', { name: 'Result' }).getByText(`${final.winnerName} wins!`).waitFor();
       await shots(page, 'replay-upload');
+      // The file reviewed in the browser (docs/web.md "Review"): Review starts a worker of the
+      // page's own script; the same progress line and the same review view as the server's.
+      const reviewWorker = page.waitForEvent('worker');
+      await page.getByRole('button', { name: 'Review' }).click();
+      expect((await reviewWorker).url()).toMatch(/\/assets\/ai-worker-[\w-]+\.js$/);
+      await page.getByRole('heading', { level: 1, name: 'Review' }).waitFor();
+      await page.getByRole('heading', { name: 'How to read this' }).waitFor({ timeout: 90_000 });
+      await expect(page.getByRole('link', { name: 'Watch the replay' }).getAttribute('href')).resolves.toBe('/replay');
+      await page.getByRole('region', { name: 'Players' }).getByText('Ann', { exact: true }).waitFor();
+      const fileMoves = page.getByRole('region', { name: 'Moves' });
+      await fileMoves.getByRole('checkbox', { name: 'Marked moves only' }).uncheck();
+      const fileRows = fileMoves.getByRole('link', { name: /^Move \d+ · / });
+      await fileRows.first().waitFor();
+      expect(await fileRows.count()).toBeGreaterThan(5);
+      await expectLaidOut(page, 'review-upload', {
+        selectors: 'h1, h2, a, button, select, input, .review-seats li',
+        minSize: 8,
+        back: PHONE,
+      });
+      const findings = await auditSizes(page, '/replay?view=review (a file)');
+      // A row jumps the open file's replay to its move (the picker a slim line above it).
+      const fileAt = Number(/\?move=(\d+)$/.exec((await fileRows.nth(2).getAttribute('href')) ?? '')?.[1]);
+      await fileRows.nth(2).click();
+      await page.getByText(`Move ${fileAt} of ${n}`).waitFor();
+      await page.getByText('Deal verified').waitFor();
+      findings.push(...(await auditSizes(page, '/replay?move=N (a file)')));
+      expect(report(findings)).toBe('');
       // A file that is not a record says so.
       const bad = join(tmpdir(), `palace-not-a-record-${process.pid}.json`);
       await writeFile(bad, '{"hello":"world"}');
@@ -125,5 +153,5 @@ describe('web client - the replay viewer in a real browser', () => {
     } finally {
       await user.close();
     }
-  }, 120_000);
+  }, 240_000);
 });

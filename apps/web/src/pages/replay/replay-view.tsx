@@ -94,14 +94,17 @@ function turnLine(state: GameState): string {
  * Forward / Last (and the Left/Right arrow keys, Home/End), the step announced politely, every
  * seat's cards face up, the pile and deck, the last action in words, the deal check and, at the
  * last step, the result. `start` opens it at that step (the address's `?move=N`: the review's move
- * rows link there), kept within the game.
+ * rows link there), kept within the game. `onReview` (a record file opened on `/replay`) puts a
+ * Review button where a server's game has its Review link, to review the file in the browser.
  */
 export function ReplayView({
   loaded,
   start = 0,
+  onReview,
 }: {
   readonly loaded: LoadedRecord;
   readonly start?: number;
+  readonly onReview?: () => void;
 }): ReactElement {
   const steps = useMemo(() => replaySteps(loaded.record), [loaded]);
   const last = steps.ok ? steps.value.length - 1 : 0;
@@ -158,7 +161,7 @@ export function ReplayView({
     <>
       <header className="variant-header">
         <div className="variant-title">
-          <h1>Replay</h1>
+          <h1 tabIndex={-1}>Replay</h1>
           <p className="small">
             {kind ?? 'Game record'}
             {loaded.gameId !== null && (
@@ -184,8 +187,13 @@ export function ReplayView({
               Download record
             </a>
           )}
-          {loaded.variant !== null && loaded.gameId !== null && (
-            <ReviewLink variant={loaded.variant} gameId={loaded.gameId} small />
+          {onReview !== undefined ? (
+            <button type="button" className="button button-secondary button-small-outline" onClick={onReview}>
+              Review
+            </button>
+          ) : (
+            loaded.variant !== null &&
+            loaded.gameId !== null && <ReviewLink variant={loaded.variant} gameId={loaded.gameId} small />
           )}
         </div>
       </header>

@@ -190,12 +190,22 @@ export interface MoveRow {
 
 const LABELS = { mistake: 'Mistake', blunder: 'Blunder' } as const;
 
+/**
+ * Where a move row leads: the replay at step `move`. A server's game opens `/replay/{kind}/{id}?move=N`
+ * (`serverReplayAt`); a record file opened on `/replay` opens the same file at that step (`fileReplayAt`).
+ */
+export type ReplayAt = (move: number) => string;
+
+/** The server's replay of a finished game, at a step. */
+export function serverReplayAt(game: { readonly variant: string; readonly gameId: string }): ReplayAt {
+  return (move) => `${replayPath(game.variant, game.gameId)}?move=${move}`;
+}
+
+/** The record file open on `/replay`, at a step (the page keeps the file while the address changes). */
+export const fileReplayAt: ReplayAt = (move) => `/replay?move=${move}`;
+
 /** A reviewed move as its row; `names` by seat id. */
-export function moveRow(
-  move: ReviewedMove,
-  names: ReadonlyMap<string, string>,
-  game: { readonly variant: string; readonly gameId: string },
-): MoveRow {
+export function moveRow(move: ReviewedMove, names: ReadonlyMap<string, string>, replayAt: ReplayAt): MoveRow {
   const number = move.entry + 1;
   const forced = move.choices <= 1;
   const what = `${names.get(move.seat) ?? move.seat} ${playedText(move.played)}`;
@@ -212,7 +222,7 @@ export function moveRow(
     better,
     forced,
     mark: move.mark,
-    replay: `${replayPath(game.variant, game.gameId)}?move=${number}`,
+    replay: replayAt(number),
     line: parts.join(' · '),
   };
 }
@@ -230,15 +240,11 @@ export function initialFilter(mine: string | null): MoveFilter {
 }
 
 /** The rows the filter lets through, in the game's order. */
-export function visibleRows(
-  review: GameReview,
-  filter: MoveFilter,
-  game: { readonly variant: string; readonly gameId: string },
-): MoveRow[] {
+export function visibleRows(review: GameReview, filter: MoveFilter, replayAt: ReplayAt): MoveRow[] {
   const names = new Map(review.seats.map((s) => [s.seat, s.name]));
   return review.moves
     .filter((m) => (filter.seat === 'all' || m.seat === filter.seat) && (!filter.markedOnly || m.mark !== null))
-    .map((m) => moveRow(m, names, game));
+    .map((m) => moveRow(m, names, replayAt));
 }
 
 /** What an empty list says: "No mistakes or blunders by Ann." / "No moves to show." */
