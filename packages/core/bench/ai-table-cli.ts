@@ -1,8 +1,20 @@
 // Experiment runner for the table bench: one shard of a strong-vs-greedy table match, one JSON line.
-// PLAYERS, DEALS, FIRST, SEED, PRESET, BUDGET (JSON StrongBudget), MSFILE (write decision ms).
+// PLAYERS, DEALS, FIRST, SEED, PRESET, BUDGET (JSON StrongBudget), MSFILE (write decision ms),
+// NOKNOWN=1 (the hero forgets the cards seen going into other hands: `SeatView.known`), NOPICK=1
+// (the hero does not guess from pick-ups: `SeatView.pickedUpOver`), CPUCLOCK=1 (time decisions by this
+// process's CPU time, not the wall clock: other jobs on the core then do not count).
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { AI_POLICIES, PRESETS, type PresetName, STRONG_BUDGET, type StrongBudget, strongPolicy } from '../src/index.js';
+import {
+  AI_POLICIES,
+  type AiPolicy,
+  type GameView,
+  PRESETS,
+  type PresetName,
+  STRONG_BUDGET,
+  type StrongBudget,
+  strongPolicy,
+} from '../src/index.js';
 import { runTableMatch } from './ai-table.js';
 
 const env = process.env;
@@ -11,6 +23,26 @@ const merged: Record<string, unknown> = { ...STRONG_BUDGET, ...JSON.parse(env.BU
 for (const key of Object.keys(merged)) if (merged[key] === null) delete merged[key];
 const budget = merged as unknown as StrongBudget;
 const preset = (env.PRESET ?? 'classic') as PresetName;
+const cpuMs = (): number => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+const strong = strongPolicy(budget);
+const forget = (view: GameView): GameView => ({
+  ...view,
+  seats: view.seats.map(({ known, pickedUpOver, ...s }) => ({
+    ...s,
+    ...(known !== undefined && env.NOKNOWN !== '1' && { known }),
+    ...(pickedUpOver !== undefined && env.NOPICK !== '1' && env.NOKNOWN !== '1' && { pickedUpOver }),
+  })),
+});
+const hero: AiPolicy =
+  env.NOKNOWN === '1' || env.NOPICK === '1'
+    ? {
+        chooseFaceUp: strong.chooseFaceUp,
+        chooseMove: (view, moves, rng) => strong.chooseMove(forget(view), moves, rng),
+      }
+    : strong;
 const began = performance.now();
 const r = runTableMatch({
   rules: PRESETS[preset].rules,
@@ -18,9 +50,9 @@ const r = runTableMatch({
   deals: Number(env.DEALS ?? 10),
   firstDeal: Number(env.FIRST ?? 0),
   seed: env.SEED ?? 'table',
-  hero: strongPolicy(budget),
+  hero,
   field: AI_POLICIES.greedy,
-  now: () => performance.now(),
+  now: env.CPUCLOCK === '1' ? cpuMs : () => performance.now(),
 });
 const q = (v: readonly number[], p: number) => {
   const s = [...v].sort((a, b) => a - b);
@@ -41,5 +73,8 @@ console.log(
     p99: q(r.heroDecisionMs, 0.99),
     s: Math.round((performance.now() - began) / 1000),
     budget,
+    clock: env.CPUCLOCK === '1' ? 'cpu' : 'wall',
+    known: env.NOKNOWN !== '1',
+    pick: env.NOKNOWN !== '1' && env.NOPICK !== '1',
   }),
 );

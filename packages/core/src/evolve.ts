@@ -1,6 +1,7 @@
 import type { Card } from './card.js';
 import { reshuffled, shuffledDeck } from './deal.js';
 import type { GameEvent } from './event.js';
+import { effectiveTop } from './moves.js';
 import { FACE_DOWN_COUNT, FACE_UP_COUNT, findSeat, type GameState, type Seat, type Source } from './state.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -33,6 +34,8 @@ function seatOf(draft: Draft, index: number): Mutable<Seat> {
       faceDown: seat.faceDown,
       ready: seat.ready,
       left: seat.left,
+      known: seat.known,
+      pickedUpOver: seat.pickedUpOver,
     };
     draft.owned[index] = true;
   }
@@ -71,9 +74,27 @@ function without(zone: readonly Card[], gone: readonly Card[]): Card[] {
 }
 
 function removeFrom(seat: Mutable<Seat>, source: Source, cards: readonly Card[]): void {
-  if (source === 'hand') seat.hand = without(seat.hand, cards);
-  else if (source === 'faceUp') seat.faceUp = without(seat.faceUp, cards);
+  if (source === 'hand') {
+    seat.hand = without(seat.hand, cards);
+    const known = seat.known;
+    if (known !== undefined) seat.known = knownAfter(without(known, cards));
+    const over = seat.pickedUpOver;
+    if (over !== undefined) {
+      const unseen = over.unseen - cards.length + (known?.length ?? 0) - (seat.known?.length ?? 0);
+      seat.pickedUpOver = unseen > 0 ? { top: over.top, unseen } : undefined;
+    }
+  } else if (source === 'faceUp') seat.faceUp = without(seat.faceUp, cards);
   else seat.faceDown = without(seat.faceDown, cards);
+}
+
+/** A seat's `known` cards, absent rather than empty. */
+function knownAfter(cards: readonly Card[]): readonly Card[] | undefined {
+  return cards.length === 0 ? undefined : cards;
+}
+
+/** `seat.known` with `cards` (which everyone has just seen go into its hand) added. */
+function withKnown(seat: Seat, cards: readonly Card[]): readonly Card[] | undefined {
+  return knownAfter(seat.known === undefined ? cards.slice() : seat.known.concat(cards));
 }
 
 /** The top `n` cards of `deck`, top first. */
@@ -96,6 +117,8 @@ function apply(draft: Draft, event: GameEvent): void {
         faceDown: [],
         ready: false,
         left: false,
+        known: undefined,
+        pickedUpOver: undefined,
       };
       draft.seats = [...s.seats, seat] as Mutable<Seat>[];
       draft.owned[draft.seats.length - 1] = true;
@@ -139,6 +162,8 @@ function apply(draft: Draft, event: GameEvent): void {
       seat.faceDown = dealt.slice(0, FACE_DOWN_COUNT);
       seat.faceUp = choose ? [] : dealt.slice(FACE_DOWN_COUNT, FACE_DOWN_COUNT + FACE_UP_COUNT);
       seat.hand = dealt.slice(dealt.length - handSize);
+      seat.known = undefined;
+      seat.pickedUpOver = undefined;
       s.deck = s.deck.slice(0, s.deck.length - dealt.length);
       return;
     }
@@ -171,6 +196,7 @@ function apply(draft: Draft, event: GameEvent): void {
       const seat = seatOf(draft, seatIndex(s, event.seat));
       seat.faceDown = seat.faceDown.filter((_, i) => i !== event.index);
       seat.hand = [...seat.hand, event.card];
+      seat.known = withKnown(seat, [event.card]);
       return;
     }
     case 'burned':
@@ -185,7 +211,13 @@ function apply(draft: Draft, event: GameEvent): void {
     }
     case 'pickedUp': {
       const seat = seatOf(draft, seatIndex(s, event.seat));
+      if (event.reason === 'choice') {
+        const unseen = seat.hand.length - (seat.known?.length ?? 0);
+        const top = effectiveTop(s.pile, s.options.rules);
+        seat.pickedUpOver = unseen > 0 && top !== null ? { top, unseen } : undefined;
+      }
       seat.hand = seat.hand.concat(s.pile);
+      seat.known = withKnown(seat, s.pile);
       s.pile = [];
       s.moves += 1;
       return;
@@ -202,6 +234,16 @@ function apply(draft: Draft, event: GameEvent): void {
       s.phase = 'finished';
       s.turn = -1;
       s.result = { reason: event.reason, winner: event.winner, standings: event.standings };
+      // The memory of seen hand cards serves play only: a finished game holds none, so its final
+      // state is what it was before the memory existed.
+      for (let i = 0; i < s.seats.length; i++) {
+        const seat = s.seats[i] as Seat;
+        if (seat.known !== undefined || seat.pickedUpOver !== undefined) {
+          const copy = seatOf(draft, i);
+          copy.known = undefined;
+          copy.pickedUpOver = undefined;
+        }
+      }
       return;
   }
 }

@@ -1,4 +1,4 @@
-import type { Card } from './card.js';
+import type { Card, Rank } from './card.js';
 import type { RngState } from './rng.js';
 import type { Rules } from './rules.js';
 
@@ -42,6 +42,28 @@ export interface Seat {
   readonly ready: boolean;
   /** Left a game that had started: the seat stays and is played for (docs/product.md §D4). */
   readonly left: boolean;
+  /**
+   * Cards of `hand` that every player saw go in (picked up with the pile, or a face-down card
+   * turned and taken up), until they are played; absent when none (and in states saved before
+   * this field). Other viewers get their faces only, without ids (see `SeatView.known`).
+   */
+  readonly known?: readonly Card[] | undefined;
+  /**
+   * The seat's last pick-up by choice (see `PickedUpOver`); absent when none or when all those
+   * cards may have been played since.
+   */
+  readonly pickedUpOver?: PickedUpOver | undefined;
+}
+
+/**
+ * Public facts of a pick-up by choice: the rank the seat would have had to beat, and how many of
+ * its hand cards nobody else had seen then, less every unseen card it has played since (so never
+ * too many). A player who picks up mostly had nothing that fits, so an AI may guess that these
+ * cards cannot beat `top`; the engine only records the facts.
+ */
+export interface PickedUpOver {
+  readonly top: Rank;
+  readonly unseen: number;
 }
 
 export type EndReason = 'out' | 'moveCap';

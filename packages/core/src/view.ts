@@ -7,6 +7,7 @@ import {
   type GameResult,
   type GameState,
   type Phase,
+  type PickedUpOver,
   type Seat,
   type TableOptions,
 } from './state.js';
@@ -29,7 +30,17 @@ export interface SeatView {
   readonly faceUp: readonly Card[];
   /** `blind-{n}` ids only: nobody sees a face-down card until it is turned. */
   readonly faceDown: readonly BlindCard[];
+  /**
+   * Another seat's hand cards that everyone saw go in (see `Seat.known`), as faces without ids, so
+   * no hidden card's id is shown; absent when none and for the viewer's own seat.
+   */
+  readonly known?: readonly CardFace[];
+  /** Another seat's last pick-up by choice (see `Seat.pickedUpOver`); absent when none and for the viewer's own seat. */
+  readonly pickedUpOver?: PickedUpOver;
 }
+
+/** A card's face without its id. */
+export type CardFace = Pick<Card, 'rank' | 'suit'>;
 
 /** What the viewer may do now: the UI highlights these and never decides a rule itself. */
 export interface Hints {
@@ -88,7 +99,7 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
 }
 
 function seatView(state: GameState, seat: Seat, index: number, own: boolean): SeatView {
-  return {
+  const view: SeatView = {
     id: seat.id,
     name: seat.name,
     ai: seat.ai,
@@ -99,6 +110,12 @@ function seatView(state: GameState, seat: Seat, index: number, own: boolean): Se
     hand: own ? seat.hand : null,
     faceUp: seat.faceUp,
     faceDown: seat.faceDown.map((_, n) => ({ id: blindId(n) })),
+  };
+  if (own || (seat.known === undefined && seat.pickedUpOver === undefined)) return view;
+  return {
+    ...view,
+    ...(seat.known !== undefined && { known: seat.known.map((c): CardFace => ({ rank: c.rank, suit: c.suit })) }),
+    ...(seat.pickedUpOver !== undefined && { pickedUpOver: seat.pickedUpOver }),
   };
 }
 

@@ -62,7 +62,7 @@ export const AI_LEVEL_FIGURES: { readonly [L in AiLevelName]: AiLevelFigure | nu
   random: null,
   prototype: { against: 'random', wins: 1412, games: 2000, seed: 'levels/prototype-random' },
   greedy: { against: 'prototype', wins: 1990, games: 2000, seed: 'levels/greedy-prototype' },
-  strong: { against: 'greedy', wins: 2535, games: 4000, seed: 'ladder' },
+  strong: { against: 'greedy', wins: 243, games: 300, seed: 'table/2' },
 };
 
 /**

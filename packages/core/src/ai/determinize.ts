@@ -1,16 +1,20 @@
 import { type Card, DECK_SIZE, orderedCards } from '../card.js';
+import { canPlayOn } from '../moves.js';
 import { type Rng, shuffleInPlace } from '../rng.js';
 import type { GameState, Seat } from '../state.js';
-import type { GameView } from '../view.js';
+import type { CardFace, GameView, SeatView } from '../view.js';
 
 /** A card id no real card has (real ids are `c{n}`), for cards dealt into a sampled world. */
 const SAMPLED_PREFIX = '?';
+/** The id prefix of a known card (see `SeatView.known`) put back into a sampled world's hand. */
+const KNOWN_PREFIX = '?k';
 
 /**
  * Every card the view's seat cannot see: the whole deck composition (one or two decks, found from
- * the number of cards in play) minus its own hand, every face-up card and the pile. The burned
- * cards are only counted in the view, so they count as unseen too. In a fixed order (the ordered
- * deck's), so the result depends only on the view.
+ * the number of cards in play) minus its own hand, every face-up card, the pile and the cards
+ * seen going into other hands (`SeatView.known`). The burned cards are only counted in the view,
+ * so they count as unseen too. In a fixed order (the ordered deck's), so the result depends only
+ * on the view.
  */
 export function unseenCards(view: GameView): Card[] {
   let total = view.pile.length + view.deckCount + view.burnedCount;
@@ -21,7 +25,7 @@ export function unseenCards(view: GameView): Card[] {
   const left = new Array<number>(15 * 4).fill(0);
   const suitIndex = { hearts: 0, diamonds: 1, clubs: 2, spades: 3 } as const;
   for (const f of faces) left[f.rank * 4 + suitIndex[f.suit]] = (left[f.rank * 4 + suitIndex[f.suit]] as number) + 1;
-  const see = (cards: readonly Card[]): void => {
+  const see = (cards: readonly CardFace[]): void => {
     for (const c of cards) {
       const key = c.rank * 4 + suitIndex[c.suit];
       left[key] = (left[key] as number) - 1;
@@ -31,6 +35,7 @@ export function unseenCards(view: GameView): Card[] {
   for (const seat of view.seats) {
     see(seat.faceUp);
     if (seat.hand !== null) see(seat.hand);
+    else if (seat.known !== undefined) see(seat.known);
   }
   const unseen: Card[] = [];
   for (const f of faces) {
@@ -45,8 +50,9 @@ export function unseenCards(view: GameView): Card[] {
 
 /**
  * One possible world consistent with the view: `unseen` (see `unseenCards`) dealt at random into
- * the other players' hands, every face-down slot (the viewer's own included), the deck and the
- * burned cards, at the sizes the view shows. Everything public (face-up cards, the pile and its
+ * the other players' hands (beside the cards seen going in, `SeatView.known`, which stay there and
+ * stay known), every face-down slot (the viewer's own included), the deck and the burned cards, at
+ * the sizes the view shows. Everything public (face-up cards, the pile and its
  * order, whose turn, direction, move count) is copied from the view, so the world plays on from
  * exactly the viewer's position. `unseen` is shuffled in place.
  */
@@ -59,18 +65,50 @@ export function determinize(view: GameView, unseen: Card[], rng: Rng): GameState
     next += n;
     return cards;
   };
+  // Cards a seat picked up over (see `SeatView.pickedUpOver`) are guessed to be ones that could not
+  // beat that rank (a player mostly picks up when nothing fits): dealt first, from the unseen cards
+  // that fit the guess, as many as there are (a human may have picked up with a card that fit).
+  const rules = view.options.rules;
+  const fitted: Card[][] = [];
+  for (let i = 0; i < view.seats.length; i++) {
+    const s = view.seats[i] as SeatView;
+    const over = s.pickedUpOver;
+    if (s.hand !== null || over === undefined) continue;
+    const start = next;
+    const want = Math.min(over.unseen, s.handCount - (s.known?.length ?? 0));
+    for (let j = next; j < unseen.length && next - start < want; j++) {
+      const card = unseen[j] as Card;
+      if (canPlayOn(card.rank, over.top, rules)) continue;
+      unseen[j] = unseen[next] as Card;
+      unseen[next++] = card;
+    }
+    fitted[i] = unseen.slice(start, next);
+  }
   let turn = -1;
   const seats = view.seats.map((s, i): Seat => {
     if (s.id === view.turn) turn = i;
+    let hand = s.hand;
+    let known: Card[] | undefined;
+    if (hand === null) {
+      const faces = s.known ?? [];
+      known =
+        faces.length === 0
+          ? undefined
+          : faces.map((f, n) => ({ id: `${KNOWN_PREFIX}${i}.${n}`, rank: f.rank, suit: f.suit }));
+      const guessed = fitted[i] ?? [];
+      hand = guessed.concat(take(s.handCount - guessed.length - (known?.length ?? 0)), known ?? []);
+    }
     return {
       id: s.id,
       name: s.name,
       ai: s.ai,
-      hand: s.hand ?? take(s.handCount),
+      hand,
       faceUp: s.faceUp,
       faceDown: take(s.faceDown.length),
       ready: s.ready,
       left: s.left,
+      known,
+      pickedUpOver: s.pickedUpOver,
     };
   });
   const deck = take(view.deckCount);

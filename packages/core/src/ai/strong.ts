@@ -29,14 +29,15 @@ export interface StrongBudget {
   /** Depth per seat at the table instead of `depth` (depth = perSeatDepth × players). */
   readonly perSeatDepth?: number;
   /**
-   * Greedy's own move is never dropped, and another move is chosen over it only when its mean
-   * reward is higher by more than this; default 0 (plain best mean).
+   * When set, greedy's own move is never dropped by the halving, and another move is chosen over
+   * it only when its mean reward is higher by more than this (0: by anything; a tie keeps greedy's
+   * move). Unset: the plain best mean.
    */
   readonly anchor?: number;
 }
 
 /** The fixed budget of `AI_POLICIES.strong` (see docs/architecture.md for what it buys). */
-export const STRONG_BUDGET: StrongBudget = { iterations: 400, perSeatDepth: 25, reward: 'win', anchor: 0.03 };
+export const STRONG_BUDGET: StrongBudget = { iterations: 400, perSeatDepth: 25, reward: 'win', anchor: 0 };
 
 /** The root moves worth telling apart: face-down cards are alike until turned, so one stands for all. */
 function candidates(moves: readonly Move[]): number[] {
