@@ -5,9 +5,8 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { reviewInWorker } from '../../ai/review-client.js';
 import { fileReplayAt, type ReviewState } from '../review/review-model.js';
 import { ReviewView } from '../review/review-view.js';
-import { KIND_NAMES } from './replay-link.js';
 import { fetchRecord, type LoadedRecord, type Parsed, parseRecordFile } from './replay-record.js';
-import { ReplayView } from './replay-view.js';
+import { RecordSubtitle, ReplayView } from './replay-view.js';
 
 /** `?move=N` as a step (0 when absent or not a number). */
 function startOf(query: URLSearchParams): number {
@@ -147,7 +146,6 @@ function UploadedReplay(): ReactElement {
     setQuery({ view: 'review' });
   };
 
-  const kind = loaded === null || loaded.variant === null ? null : (KIND_NAMES[loaded.variant] ?? loaded.variant);
   return (
     <main ref={main} className={`variant-page ${reviewing ? 'review-page' : 'replay-page'}`}>
       {/* With a file open the picker is one slim line, so the replay's table keeps the height. */}
@@ -175,19 +173,7 @@ function UploadedReplay(): ReactElement {
       </section>
       {loaded !== null && review !== null && reviewing ? (
         <ReviewView
-          subtitle={
-            <>
-              {kind ?? 'Game record'}
-              {loaded.gameId !== null && (
-                <>
-                  {' '}
-                  <code className="game-code">{loaded.gameId}</code>
-                </>
-              )}
-              {' · '}
-              {new Date(loaded.record.createdAt).toLocaleString()}
-            </>
-          }
+          subtitle={<RecordSubtitle loaded={loaded} />}
           replay="/replay"
           state={review}
           replayAt={fileReplayAt}

@@ -97,6 +97,24 @@ function turnLine(state: GameState): string {
  * rows link there), kept within the game. `onReview` (a record file opened on `/replay`) puts a
  * Review button where a server's game has its Review link, to review the file in the browser.
  */
+/** "REST game ABC123 · 04/12/2026, 21:00": the record's kind, game id and start, under a heading. */
+export function RecordSubtitle({ loaded }: { readonly loaded: LoadedRecord }): ReactElement {
+  const kind = loaded.variant === null ? null : (KIND_NAMES[loaded.variant] ?? loaded.variant);
+  return (
+    <>
+      {kind ?? 'Game record'}
+      {loaded.gameId !== null && (
+        <>
+          {' '}
+          <code className="game-code">{loaded.gameId}</code>
+        </>
+      )}
+      {' · '}
+      {new Date(loaded.record.createdAt).toLocaleString()}
+    </>
+  );
+}
+
 export function ReplayView({
   loaded,
   start = 0,
@@ -154,7 +172,6 @@ export function ReplayView({
   if (step === undefined) throw new Error('a replay has at least its first step');
   const { state } = step;
   const history = steps.value.slice(1, index + 1).map((s) => s.text);
-  const kind = loaded.variant === null ? null : (KIND_NAMES[loaded.variant] ?? loaded.variant);
   const go = (to: number) => setIndex(Math.min(last, Math.max(0, to)));
 
   return (
@@ -163,15 +180,7 @@ export function ReplayView({
         <div className="variant-title">
           <h1 tabIndex={-1}>Replay</h1>
           <p className="small">
-            {kind ?? 'Game record'}
-            {loaded.gameId !== null && (
-              <>
-                {' '}
-                <code className="game-code">{loaded.gameId}</code>
-              </>
-            )}
-            {' · '}
-            {new Date(loaded.record.createdAt).toLocaleString()}
+            <RecordSubtitle loaded={loaded} />
           </p>
         </div>
         <div className="variant-badges">
