@@ -71,8 +71,13 @@ describe('web client - play now', () => {
       // Our first move is the hint's (docs/product.md §D14 hint): Hint asks the server, says the
       // move in the move line and selects its cards; Play (or Pick Up) makes it.
       await page.getByText('Your turn', { exact: true }).waitFor({ timeout: 15_000 });
-      const pileLabel = () => page.locator('[data-zone="pile"]').getAttribute('aria-label');
-      const pile = await pileLabel();
+      // Every own card by id: any move changes it (a play takes cards out, a pick-up adds the pile),
+      // where the pile's size may come back to the same number (a burn, then the computer's card).
+      const ownCards = () =>
+        page.evaluate<string>(
+          `[...document.querySelectorAll('[data-zone="own"] [data-card-id]')].map((c) => c.getAttribute('data-card-id')).join(',')`,
+        );
+      const own = await ownCards();
       await page.getByRole('button', { name: 'Hint', exact: true }).click();
       const line = page.locator('.gt-last', { hasText: /^Hint: / });
       await line.waitFor();
@@ -86,8 +91,8 @@ describe('web client - play now', () => {
         await expect(page.locator('[data-zone="own"] button[aria-pressed="true"]').count()).resolves.toBeGreaterThan(0);
         await page.getByRole('button', { name: 'Play', exact: true }).click();
       }
-      // The server took the move (the pile changed), and the move ends the hint's line.
-      await expect.poll(pileLabel).not.toBe(pile);
+      // The server took the move (own cards changed), and the move ends the hint's line.
+      await expect.poll(ownCards).not.toBe(own);
       await line.waitFor({ state: 'detached' });
       if (!toTheEnd) {
         // Then the computer moved: our turn again.
