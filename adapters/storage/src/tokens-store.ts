@@ -1,5 +1,13 @@
 import { err, ok, type Result } from '@palace/core';
-import type { ClaimRefusal, Leader, LeaderOrder, LedgerLine, PostingKind, TokensStore } from '@palace/service';
+import {
+  CLAIM_WINDOW_MS,
+  type ClaimRefusal,
+  type Leader,
+  type LeaderOrder,
+  type LedgerLine,
+  type PostingKind,
+  type TokensStore,
+} from '@palace/service';
 import { type Kysely, sql } from 'kysely';
 import { HOUSE_ID, move } from './ledger.js';
 import type { Database } from './schema.js';
@@ -80,7 +88,7 @@ export class KyselyTokensStore implements TokensStore {
     return transact(this.db, async (trx) => {
       const held = await trx
         .selectFrom('held_prizes')
-        .select(['amount', 'claimed_by'])
+        .select(['amount', 'claimed_by', 'created_at'])
         .where('game_id', '=', gameId)
         .where('guest_id', '=', guestId)
         .executeTakeFirst();
@@ -91,6 +99,18 @@ export class KyselyTokensStore implements TokensStore {
         .where('guest_id', '=', guestId)
         .executeTakeFirst();
       if (link?.user_id !== userId) return err('prize/not_yours' as const);
+      if (held.claimed_by !== null) return err('prize/claimed' as const);
+      if (at - Number(held.created_at) > CLAIM_WINDOW_MS) return err('prize/expired' as const);
+      // One guest identity's prizes per account (docs/product.md §D12 pot). Touching the account's
+      // row first takes its lock on PostgreSQL, so two claims of one account are checked in turn.
+      await trx.updateTable('users').set({ balance: sql<number>`balance` }).where('id', '=', userId).execute();
+      const other = await trx
+        .selectFrom('held_prizes')
+        .select('guest_id')
+        .where('claimed_by', '=', userId)
+        .where('guest_id', '!=', guestId)
+        .executeTakeFirst();
+      if (other !== undefined) return err('prize/other_guest' as const);
       // The conditional update is the once-only guard, whatever else runs concurrently.
       const claimed = await trx
         .updateTable('held_prizes')

@@ -1,4 +1,4 @@
-import { ok, PRESETS, prizeFor, tableOptions } from '@palace/core';
+import { ok, PRESETS, tableOptions } from '@palace/core';
 import {
   GameService,
   MAX_ATTEMPTS,
@@ -196,7 +196,8 @@ describe.each(DIALECTS)('%s service on real storage', (dialect) => {
       game = await both((main) => (cardId === undefined ? main.pickUp(mover, id) : main.play(mover, id, [cardId])));
     }
 
-    const prize = prizeFor(entryFee, 2);
+    // Both paid: the pot is their two fees (docs/product.md §D12 pot).
+    const prize = entryFee * 2;
     const postings = await dbB
       .selectFrom('ledger')
       .select(['kind', 'amount', 'user_id'])

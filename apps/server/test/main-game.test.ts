@@ -88,8 +88,10 @@ describe('main game over the socket', () => {
     expect(final.lastAction?.type).toBe('game_over');
     expect(final.winnerId).not.toBeNull();
     expect(final.lastAction?.playerId).toBe(final.winnerId);
-    expect(final.lastAction?.prizeAmount).toBe(FEE * LIMIT);
-    expect(final.prizeAmount).toBe(FEE * LIMIT);
+    // The pot is what was paid (docs/product.md §D12 pot): the two registered players' fees.
+    const pot = FEE * seats.filter((s) => !s.user.isGuest).length;
+    expect(final.lastAction?.prizeAmount).toBe(pot);
+    expect(final.prizeAmount).toBe(pot);
     expect(final.currentTurn).toBeNull();
     expect(final.finishedAt).not.toBeNull();
     for (const state of last) {
@@ -117,8 +119,8 @@ describe('main game over the socket', () => {
       expect(fee.map((l) => [l.amount, l.gameId])).toEqual([[-FEE, gameId]]);
       const prize = history.filter((l) => l.kind === 'prize');
       if (seat === winner) {
-        expect(prize.map((l) => [l.amount, l.gameId])).toEqual([[FEE * LIMIT, gameId]]);
-        expect(await seat.jar.balance()).toBe(100 - FEE + FEE * LIMIT);
+        expect(prize.map((l) => [l.amount, l.gameId])).toEqual([[pot, gameId]]);
+        expect(await seat.jar.balance()).toBe(100 - FEE + pot);
       } else {
         expect(prize).toEqual([]);
         expect(await seat.jar.balance()).toBe(100 - FEE);

@@ -1,3 +1,4 @@
+import { HOUSE_ID } from '@palace/adapter-storage';
 import type { MainGameState, RecentGame } from '@palace/protocol';
 import { describe, expect, it } from 'vitest';
 import { type TestServer, useServer } from './harness.js';
@@ -51,7 +52,8 @@ describe('main game tokens', () => {
       playerId: winner.user.id,
       username: winner.user.username,
       guestWinner: true,
-      prizeAmount: FEE * 2,
+      // Only the host paid: the pot is one fee (docs/product.md §D12 pot).
+      prizeAmount: FEE,
     });
     expect(final.winnerId).toBe(winner.user.id);
     const gameId = final.id;
@@ -82,11 +84,11 @@ describe('main game tokens', () => {
       guestId: String(winner.user.id),
     });
     expect(claimed.status, claimed.text).toBe(200);
-    expect(claimed.body).toEqual({ message: `You've claimed ${FEE * 2} tokens!`, amount: FEE * 2 });
-    expect(await winner.jar.balance()).toBe(100 + FEE * 2);
+    expect(claimed.body).toEqual({ message: `You've claimed ${FEE} tokens!`, amount: FEE });
+    expect(await winner.jar.balance()).toBe(100 + FEE);
     const history = await winner.jar.history();
     expect(history.map((l) => [l.kind, l.amount, l.gameId])).toEqual([
-      ['claim', FEE * 2, gameId],
+      ['claim', FEE, gameId],
       ['gift', 100, null],
     ]);
 
@@ -95,8 +97,38 @@ describe('main game tokens', () => {
     const other = await registered(server.base, CODE, 'Other');
     expectMessage(await other.jar.post('/api/claim-guest-prize', claim), 403, 'This prize belongs to another player');
     expect(await other.jar.balance()).toBe(100);
-    expect(await winner.jar.balance()).toBe(100 + FEE * 2);
+    expect(await winner.jar.balance()).toBe(100 + FEE);
     await checkLedger(server.dataFile);
+  }, 30_000);
+
+  it('main tokens - play mints nothing: guests add no pot, and beating or losing to your own guest pays back only your fee', async () => {
+    const { server } = served();
+    // Two guests at a table with a fee: nobody paid, so there is no prize to hold (docs/product.md §D12 pot).
+    const g1 = await guest(server.base);
+    const g2 = await guest(server.base);
+    const free = await headsUp(server.base, g1, g2, { name: 'Guest Table', entryFee: FEE });
+    expect(free.lastAction).toMatchObject({ type: 'game_over', guestWinner: true, prizeAmount: 0 });
+    // The farmer beats a guest of their own (a second browser): pays the fee, wins only it back.
+    const farmer = await registered(server.base, CODE, 'Farmer');
+    const puppet = await guest(server.base);
+    const beaten = await headsUp(server.base, farmer, puppet, { name: 'Farm Table', entryFee: FEE });
+    expect(beaten.lastAction).toMatchObject({ playerId: farmer.user.id, prizeAmount: FEE });
+    expect(await farmer.jar.balance()).toBe(100);
+    // Losing to that guest and claiming from its browser: the claim is the farmer's own fee.
+    const puppet2 = await guest(server.base);
+    const lost = await headsUp(server.base, puppet2, farmer, { name: 'Farm Table', entryFee: FEE });
+    expect(lost.lastAction).toMatchObject({ playerId: puppet2.user.id, guestWinner: true, prizeAmount: FEE });
+    ok200(await puppet2.jar.login(farmer.user.username));
+    const claimed = await puppet2.jar.post('/api/claim-guest-prize', { gameId: lost.id, guestId: puppet2.user.id });
+    expect(claimed.body).toEqual({ message: `You've claimed ${FEE} tokens!`, amount: FEE });
+    expect(await farmer.jar.balance()).toBe(100);
+    // The guest-only game held nothing, for anyone.
+    expectMessage(await puppet2.jar.post('/api/claim-guest-prize', { gameId: free.id, guestId: g1.user.id }), 404);
+    // Players hold at most the gifts (fees of unfinished games sit with the house): play never made tokens.
+    const ledger = await checkLedger(server.dataFile);
+    const gifts = ledger.rows.filter((r) => r.kind === 'gift' && r.amount > 0).reduce((sum, r) => sum + r.amount, 0);
+    const held = [...ledger.balances].filter(([id]) => id !== HOUSE_ID).reduce((sum, [, b]) => sum + b, 0);
+    expect(held).toBeLessThanOrEqual(gifts);
   }, 30_000);
 
   it('main tokens - 100 simultaneous claims of one prize pay it exactly once', async () => {
@@ -119,7 +151,7 @@ describe('main game tokens', () => {
     for (const got of answers) {
       if (got.status !== 200) expectMessage(got, 409, 'This prize has already been claimed');
     }
-    expect(await winner.jar.balance()).toBe(100 + FEE * 2);
+    expect(await winner.jar.balance()).toBe(100 + FEE);
     expect((await winner.jar.history()).filter((l) => l.kind === 'claim')).toHaveLength(1);
     const ledger = await checkLedger(server.dataFile);
     expect(ledger.rows.filter((r) => r.kind === 'claim' && r.gameId === String(final.id))).toHaveLength(2);

@@ -113,7 +113,7 @@ export {
   simulate,
   wilsonInterval,
 } from './simulate.js';
-export { cardsLeft, entryFeeFor, firstPlayer, prizeFor, standingsOf } from './standings.js';
+export { cardsLeft, entryFeeFor, firstPlayer, standingsOf } from './standings.js';
 export {
   type AiLevel,
   type EndReason,

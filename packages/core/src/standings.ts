@@ -46,11 +46,6 @@ function lowestOrdinary(hand: readonly Card[]): number {
   return low;
 }
 
-/** The prize of a game: the entry fee times the player limit; the winner takes all. */
-export function prizeFor(entryFee: number, playerLimit: number): number {
-  return entryFee * playerLimit;
-}
-
 /** What a player pays to take a seat: guests play free. */
 export function entryFeeFor(entryFee: number, isGuest: boolean): number {
   return isGuest ? 0 : entryFee;

@@ -14,7 +14,6 @@ import {
   type GameState,
   legalMoves,
   nextAiSeat,
-  prizeFor,
   prototypePolicy,
   tableOptions,
   viewFor,
@@ -181,8 +180,7 @@ describe('views', () => {
 });
 
 describe('prize maths', () => {
-  it('prizeFor - is entry fee times player limit; guests pay no fee', () => {
-    expect(prizeFor(150, 4)).toBe(600);
+  it('entryFeeFor - a registered player pays the fee; guests pay no fee', () => {
     expect(entryFeeFor(150, false)).toBe(150);
     expect(entryFeeFor(150, true)).toBe(0);
   });

@@ -16,6 +16,7 @@ export type {
   TokensStore,
   User,
 } from './accounts/account-ports.js';
+export { CLAIM_WINDOW_MS } from './accounts/account-ports.js';
 export {
   type AuthPorts,
   AuthService,

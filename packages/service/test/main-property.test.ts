@@ -182,18 +182,24 @@ describe('MainGames', () => {
         const winnerId = mainView(end, null).winnerId;
         const winner = players.find((u) => u.id === winnerId);
         if (winner === undefined) throw new Error(`winner ${winnerId} is not a player`);
-        const prize = p.fee * p.limit;
+        // The pot is what was paid (docs/product.md §D12 pot): the registered players' fees only.
+        const prize = p.fee * players.filter((u) => !u.isGuest).length;
         const prizes = postingsOf(s, gameId, 'prize');
+        expect(mainView(end, null).lastAction).toMatchObject({ type: 'game_over', prizeAmount: prize });
         if (winner.isGuest) {
           expect(prizes).toEqual([]);
           // The held prize exists exactly once: the account the guest registers can claim it, once.
           const account = (await signedUp(s, 'Claimer', sessions.get(winner.id))).user;
           people.push(account);
-          expect(await s.tokens.claim(account, gameId, winner.id)).toMatchObject({
-            ok: true,
-            value: { amount: prize },
-          });
-          expect(code(await s.tokens.claim(account, gameId, winner.id))).toBe('prize/claimed');
+          if (prize === 0) {
+            expect(code(await s.tokens.claim(account, gameId, winner.id))).toBe('prize/none');
+          } else {
+            expect(await s.tokens.claim(account, gameId, winner.id)).toMatchObject({
+              ok: true,
+              value: { amount: prize },
+            });
+            expect(code(await s.tokens.claim(account, gameId, winner.id))).toBe('prize/claimed');
+          }
         } else {
           expect(prizes).toEqual([{ from: MEMORY_HOUSE, to: winner.id, amount: prize, kind: 'prize' }]);
           for (const other of players.filter((u) => u.isGuest)) {

@@ -24,11 +24,13 @@ export const FAQ: readonly AccordionItem[] = [
         <p>
           New players get <strong>100 free SRT tokens</strong> when they sign up. After that you win them: a registered
           player pays a table's entry fee on taking a seat (it comes back if the game ends before it starts), and the
-          winner takes the prize, the entry fee times the number of seats.
+          winner takes the pot: the fees the players actually paid. Guests and computer players pay nothing, so a game
+          nobody paid for has no prize.
         </p>
         <p>
-          Guests play for free. A guest who wins can create an account to claim the prize. Your balance, history and the
-          leaderboard are on the <Link to="/tokens">Tokens page</Link>.
+          Guests play for free. A guest who wins can create an account (or sign in) from the same browser within 7 days
+          to claim the prize; an account claims one guest's prizes. Your balance, history and the leaderboard are on the{' '}
+          <Link to="/tokens">Tokens page</Link>.
         </p>
       </>
     ),

@@ -93,11 +93,16 @@ export interface Leader {
 
 export type LeaderOrder = 'balance' | 'wins';
 
-export type ClaimRefusal = 'prize/none' | 'prize/not_yours' | 'prize/claimed';
+export type ClaimRefusal = 'prize/none' | 'prize/not_yours' | 'prize/claimed' | 'prize/expired' | 'prize/other_guest';
+
+/** How long a guest's prize waits for its claim (docs/product.md §D12 pot). */
+export const CLAIM_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Balances, the ledger and held guest prizes. Every write is one transaction; the store enforces
- * that a prize is claimed once and by an account that played as the winning guest.
+ * that a prize is claimed once, within `CLAIM_WINDOW_MS` of the game's end, by an account that
+ * played as the winning guest, and that an account claims the prizes of one guest only
+ * (docs/product.md §D12 pot).
  */
 export interface TokensStore {
   balance(userId: number): Promise<number>;

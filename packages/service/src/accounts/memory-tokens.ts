@@ -1,6 +1,14 @@
 import { err, ok, type Result } from '@palace/core';
 import type { Effects, Posting, PostingKind } from '../ports.js';
-import type { ClaimRefusal, Leader, LeaderOrder, LedgerLine, TokensStore, User } from './account-ports.js';
+import {
+  CLAIM_WINDOW_MS,
+  type ClaimRefusal,
+  type Leader,
+  type LeaderOrder,
+  type LedgerLine,
+  type TokensStore,
+  type User,
+} from './account-ports.js';
 
 /** The house account (the other side of gifts, fees and prizes). */
 export const MEMORY_HOUSE = 0;
@@ -18,7 +26,7 @@ export class MemoryBank implements TokensStore {
   readonly rows: Row[] = [];
   private readonly balances = new Map<number, number>();
   private readonly results: Array<{ gameId: string; kind: string; userId: number; won: boolean; at: number }> = [];
-  private readonly held = new Map<string, { guestId: number; amount: number; claimedBy: number | null }>();
+  private readonly held = new Map<string, { guestId: number; amount: number; claimedBy: number | null; at: number }>();
   private readonly links = new Map<number, number>();
   /** Names for the leaderboard (set by the accounts store). */
   readonly users = new Map<number, User>();
@@ -52,7 +60,7 @@ export class MemoryBank implements TokensStore {
     for (const r of effects.results ?? []) {
       this.results.push({ gameId: game.id, kind: game.kind, userId: r.userId, won: r.won, at: game.updatedAt });
     }
-    if (effects.held != null) this.held.set(game.id, { ...effects.held, claimedBy: null });
+    if (effects.held != null) this.held.set(game.id, { ...effects.held, claimedBy: null, at: game.updatedAt });
     return true;
   }
 
@@ -122,6 +130,10 @@ export class MemoryBank implements TokensStore {
     if (held === undefined || held.guestId !== guestId) return err('prize/none');
     if (this.links.get(guestId) !== userId) return err('prize/not_yours');
     if (held.claimedBy !== null) return err('prize/claimed');
+    if (at - held.at > CLAIM_WINDOW_MS) return err('prize/expired');
+    for (const other of this.held.values()) {
+      if (other.claimedBy === userId && other.guestId !== guestId) return err('prize/other_guest');
+    }
     held.claimedBy = userId;
     this.post([{ from: MEMORY_HOUSE, to: userId, amount: held.amount, kind: 'claim', gameId }], at);
     return ok(held.amount);

@@ -97,11 +97,10 @@ export function removeComputerPlan(
 }
 
 /**
- * A game's pot (docs/product.md §D13 computer-seats): with a computer player it is what the
- * players paid (a computer pays nothing and adds nothing); without one, the spec's fee × table
- * size until the pot rule covers every game.
+ * A game's pot (docs/product.md §D12 "the pot is what was paid"): the fees its seats actually paid.
+ * Guests, bots and computer players pay nothing and add nothing; a game nobody paid for has no
+ * prize. A seat given up before the start was refunded and is gone; one left during play stays.
  */
-export function potOf(game: StoredGame<MainMeta>, feeTimesSize: number): number {
-  if (!hasComputer(game)) return feeTimesSize;
+export function potOf(game: StoredGame<MainMeta>): number {
   return game.state.seats.reduce((sum, s) => sum + (game.meta.seats[s.id]?.paid ?? 0), 0);
 }

@@ -1,4 +1,4 @@
-import { type GameEvent, prizeFor } from '@palace/core';
+import type { GameEvent } from '@palace/core';
 import { type Effects, HOUSE, type Posting, type RatingsEffect, type StoredGame } from '../ports.js';
 import { mainRatedPreset } from '../ratings/rating-model.js';
 import { hasComputer, potOf } from './main-computers.js';
@@ -39,7 +39,7 @@ export function effectsOf(
       }
     } else if (event.type === 'gameOver') {
       const winner = after.meta.seats[event.winner];
-      const prize = potOf(after, prizeFor(after.meta.entryFee, after.meta.playerLimit));
+      const prize = potOf(after);
       // A bot plays free and wins no tokens (docs/bots.md): the fees stay with the house, as they
       // do when a computer player wins (it has no seat meta). A tournament table has no fee and no
       // prize of its own (the tournament pays, docs/tournaments.md).

@@ -1,4 +1,3 @@
-import { prizeFor } from '@palace/core';
 import type { LobbyGame } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
 import { seatPresence } from '../presence-clock.js';
@@ -49,7 +48,7 @@ export function lobbyEntry(game: StoredGame<MainMeta>): LobbyListing {
       players: seated,
       startedAt: iso(meta.startedAt ?? game.createdAt),
       entryFee: meta.entryFee,
-      prizeAmount: potOf(game, prizeFor(meta.entryFee, meta.playerLimit)),
+      prizeAmount: potOf(game),
       hostId: meta.hostId,
       hostName: meta.hostName,
       tournament: tableOfTournament(meta),

@@ -1,4 +1,4 @@
-import { prizeFor, viewFor } from '@palace/core';
+import { viewFor } from '@palace/core';
 import type { MainChatMessage, MainGameState, MainPlayer, RecentGame, TableOfTournament } from '@palace/protocol';
 import type { StoredGame } from '../ports.js';
 import { seatPresence } from '../presence-clock.js';
@@ -81,7 +81,7 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
       droppedAt: isComputer ? null : (clock.gone?.[s.id] ?? null),
     };
   });
-  const prizeAmount = potOf(game, prizeFor(meta.entryFee, meta.playerLimit));
+  const prizeAmount = potOf(game);
   const last = meta.lastAction;
   const winner = view.result?.winner ?? null;
   const winnerId = winner === null ? null : (meta.seats[winner]?.userId ?? Number(winner));

@@ -225,9 +225,9 @@ export function CreateGame({
               onChange={(e) => setFee(Number(e.target.value))}
             />
             <p className="muted small">
-              {computers > 0
-                ? 'Prize: the fees the players pay (computer players pay nothing)'
-                : `Prize: ${fee * limit} SRT tokens to the winner`}
+              {/* The pot is what was paid (docs/product.md §D12 pot): up to the fee times the seats. */}
+              Prize: the fees paid, {fee} SRT from each registered player
+              {computers > 0 ? ' (guests and computer players pay nothing)' : ' (guests pay nothing)'}, to the winner
             </p>
           </>
         )}

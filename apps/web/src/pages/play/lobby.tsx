@@ -171,7 +171,8 @@ function GameCard({
             <span className="fee">Free game</span>
           ) : (
             <span className="fee">
-              Entry fee {game.entryFee} SRT · Prize {game.prizeAmount} SRT
+              {/* The pot is the fees paid so far (docs/product.md §D12 pot). */}
+              Entry fee {game.entryFee} SRT · {game.prizeAmount > 0 ? `Prize ${game.prizeAmount} SRT` : 'no prize'}
             </span>
           ))}
         {action === null ? (
