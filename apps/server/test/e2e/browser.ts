@@ -146,10 +146,24 @@ export function browserUsers(): (viewport?: { width: number; height: number }) =
   };
 }
 
-/** Saves a full-page screenshot as test-output/screens/{name}.png. */
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * Whether the browser suites write their screenshots (README "Tests": `PALACE_SCREENSHOTS=1`, for
+ * looking at every screen). Off by default: encoding some 330 full-page PNGs and the pauses before
+ * them cost `npm test` about half a minute, and nothing reads them back; every check around a
+ * screenshot (fit, overlap, sideways scrolling) runs either way.
+ */
+export const SCREENSHOTS = process.env.PALACE_SCREENSHOTS === '1';
+
+/** Saves a screenshot as test-output/screens/{name}.png (the screen, or the full page), when `SCREENSHOTS`. */
+export async function saveScreenshot(page: Page, name: string, fullPage: boolean): Promise<void> {
+  if (!SCREENSHOTS) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage });
+}
+
+/** Saves a full-page screenshot as test-output/screens/{name}.png (when `SCREENSHOTS`). */
+export async function shot(page: Page, name: string): Promise<void> {
+  await saveScreenshot(page, name, true);
 }
 
 /**

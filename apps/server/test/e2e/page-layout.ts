@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { SHOTS_DIR } from './browser.js';
+import { saveScreenshot } from './browser.js';
 import { TABLE_SIZES } from './table-fit.js';
 
 /** The four sizes a page is laid out for (docs/product.md §D10): the game table's own. */
@@ -53,7 +51,6 @@ export async function expectLaidOut(
   shot: string,
   options: { readonly selectors: string; readonly minSize: number; readonly back: { width: number; height: number } },
 ): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   const script = layoutScript(options.selectors, options.minSize);
   for (const size of LAYOUT_SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -61,7 +58,7 @@ export async function expectLaidOut(
     const problems = (await page.evaluate(script)) as string[];
     expect(problems, `${shot} at ${size.name}`).toEqual([]);
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: join(SHOTS_DIR, `${shot}-${size.name}.png`), fullPage: true });
+    await saveScreenshot(page, `${shot}-${size.name}`, true);
   }
   await page.setViewportSize(options.back);
 }

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { SHOTS_DIR } from './browser.js';
+import { saveScreenshot } from './browser.js';
 
 /** The screen sizes every game table is checked at (docs/product.md §D10): phones upright and on its side, a desktop. */
 export const TABLE_SIZES = [
@@ -74,12 +72,11 @@ const FIT_SCRIPT = `(() => {
  * and saves a screenshot of the screen as test-output/screens/{name}-{size}.png.
  */
 export async function expectTableFitsEverywhere(page: Page, name: string, minCards = 1): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   for (const size of TABLE_SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(150);
     const report = await tableFit(page);
-    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${size.name}.png`) });
+    await saveScreenshot(page, `${name}-${size.name}`, false);
     expect(report.problems, `${name} at ${size.width}x${size.height}`).toEqual([]);
     expect(report.cards, `${name} at ${size.width}x${size.height}: own cards`).toBeGreaterThanOrEqual(minCards);
     expect(report.actions, `${name} at ${size.width}x${size.height}: actions`).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { audit, type Finding, report, SIZES } from './axe-audit.js';
-import { browserUsers, shot, useWebServer } from './browser.js';
+import { browserUsers, SCREENSHOTS, shot, useWebServer } from './browser.js';
 
 /** The four sizes the screenshots are taken at (phones upright, a phone on its side, a desktop). */
 const SHOT_SIZES = [
@@ -57,6 +57,7 @@ async function expectStyled(page: Page, control: Locator, minHeight = 24): Promi
 
 /** Shots of the page as it is now at four sizes, `{name}-{w}x{h}.png`; back to `back` after. */
 async function shots(page: Page, name: string, back: { width: number; height: number }): Promise<void> {
+  if (!SCREENSHOTS) return;
   for (const size of SHOT_SIZES) {
     await page.setViewportSize(size);
     await page.evaluate('document.fonts.ready.then(() => window.scrollTo(0, 0))');

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { audit, report } from './axe-audit.js';
-import { type BrowserUser, openBrowser, shot, useWebServer } from './browser.js';
+import { type BrowserUser, openBrowser, SCREENSHOTS, shot, useWebServer } from './browser.js';
 
 /**
  * Friends invite each other into a game in two real browsers against the real server
@@ -24,6 +24,7 @@ async function signUp(request: APIRequestContext, base: string, username: string
 
 /** A screenshot at phone and desktop size (test-output/screens/{name}-{size}.png), back at `size` after. */
 async function shotBoth(page: Page, name: string, size: { width: number; height: number }): Promise<void> {
+  if (!SCREENSHOTS) return;
   for (const [label, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],

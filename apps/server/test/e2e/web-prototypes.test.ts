@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openBrowser, shot, useWebServer, withBrowser } from './browser.js';
+import { openBrowser, SCREENSHOTS, shot, useWebServer, withBrowser } from './browser.js';
 import { checkPanel, fitsEverywhere } from './game-over-checks.js';
 
 /** docs/product.md §P2.9: the AI acts 1.5 s after its turn comes. */
@@ -113,7 +113,7 @@ describe('web client - the offline prototypes in a real browser', () => {
         } else {
           await page.clock.runFor(AI_DELAY_MS);
         }
-        if (moves === 3) {
+        if (moves === 3 && SCREENSHOTS) {
           await page.waitForTimeout(700); // the pile's 0.6 s flip runs on real time
           await shot(page, 'proto-poker-playing-phone');
         }
@@ -189,7 +189,7 @@ describe('web client - the offline prototypes in a real browser', () => {
           await page.getByRole('button', { name: `I'm ${name}: show my cards` }).click();
         }
         await page.locator('.turn-line.mine').waitFor();
-        if (turn === 1) {
+        if (turn === 1 && SCREENSHOTS) {
           await page.waitForTimeout(700);
           await shot(page, 'proto-simplified-playing-phone');
         }

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Client, finishedRestGame } from '../harness.js';
 import { auditSizes, report } from './axe-audit.js';
-import { openBrowser, shot, useWebServer } from './browser.js';
+import { openBrowser, SCREENSHOTS, shot, useWebServer } from './browser.js';
 import { expectLaidOut } from './page-layout.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -13,6 +13,7 @@ const DESKTOP = { width: 1280, height: 800 };
 
 /** A screenshot at phone size, then one at desktop size (`{name}-phone`, `{name}-desktop`). */
 async function shots(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   await page.evaluate('document.fonts.ready.then(() => true)');
   // The cards' moves end first (at most 400 ms).
   await page.waitForTimeout(500);

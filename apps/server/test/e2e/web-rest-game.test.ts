@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type BrowserUser, openBrowser, shot, useWebServer, withBrowser } from './browser.js';
+import { type BrowserUser, openBrowser, SCREENSHOTS, shot, useWebServer, withBrowser } from './browser.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 /** A screenshot at phone size, then one at desktop size (`{name}-phone`, `{name}-desktop`). */
 async function shots(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   await shot(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
   await shot(page, `${name}-desktop`);

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type BrowserUser, openBrowser, SHOTS_DIR, useWebServer } from './browser.js';
+import { type BrowserUser, openBrowser, saveScreenshot, useWebServer } from './browser.js';
 
 /** A box in page px, as Playwright's `boundingBox` gives it. */
 interface Box {
@@ -109,8 +107,7 @@ describe('web client - the shell at four screen sizes', () => {
         const covered = controls.filter((c) => overlap(toastBox, c.box) > 0).map((c) => c.what);
         expect({ size: name, covered }).toEqual({ size: name, covered: [] });
         // What the screen shows (not the full page: the bars and the toast are fixed to the screen).
-        mkdirSync(SHOTS_DIR, { recursive: true });
-        await page.screenshot({ path: join(SHOTS_DIR, `play-lobby-toast-${name}.png`) });
+        await saveScreenshot(page, `play-lobby-toast-${name}`, false);
 
         // The layer under the toast lets every press through: a chip works while the toast shows.
         await page.getByRole('button', { name: 'Public', exact: true }).click({ timeout: 2000 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cheapestPlay, Browser as RestPlayer } from '../simple-rest-client.js';
-import { type BrowserUser, openBrowser, shot, useWebServer } from './browser.js';
+import { type BrowserUser, openBrowser, SCREENSHOTS, shot, useWebServer } from './browser.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -43,6 +43,7 @@ describe('web client - the simple websocket and simple REST games in a real brow
 
   /** A phone and a desktop screenshot of what the page shows now. */
   async function shots(page: Page, name: string): Promise<void> {
+    if (!SCREENSHOTS) return;
     await page.waitForTimeout(700); // a card turned face up flips for 0.6 s
     await shot(page, `${name}-phone`);
     await page.setViewportSize(DESKTOP);

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Client, finishedRestGame } from '../harness.js';
-import { browserUsers, SHOTS_DIR, shot, useWebServer } from './browser.js';
+import { browserUsers, saveScreenshot, shot, useWebServer } from './browser.js';
 import { chooseFaceUpInBrowser } from './main-browser.js';
 import { startRestGameAgainstAi } from './rest-browser.js';
 import { TABLE_SIZES, tableFit } from './table-fit.js';
@@ -173,12 +171,11 @@ describe('web client - small and side-on screens', () => {
     await page.keyboard.press('ArrowDown');
     expect(await page.evaluate(rowOfFocus)).toBe(2);
 
-    mkdirSync(SHOTS_DIR, { recursive: true });
     for (const size of TABLE_SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.waitForTimeout(150);
       const fit = await tableFit(page);
-      await page.screenshot({ path: join(SHOTS_DIR, `small-hand-30-${size.name}.png`) });
+      await saveScreenshot(page, `small-hand-30-${size.name}`, false);
       expect(fit.problems, `the table at ${size.width}x${size.height}`).toEqual([]);
       const faces = (await page.evaluate(VISIBLE_FACES)) as { name: string; seen: number }[];
       expect(faces.length).toBeGreaterThanOrEqual(30);

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type BrowserUser, openBrowser, SHOTS_DIR, useFullMotion, useWebServer } from './browser.js';
+import { type BrowserUser, openBrowser, saveScreenshot, useFullMotion, useWebServer } from './browser.js';
 import { expectTableFitsEverywhere, TABLE_SIZES, tableFit } from './table-fit.js';
 
 /**
@@ -87,7 +86,7 @@ describe('web client - the variants on the game table', () => {
       await p.getByRole('button', { name: 'Chat & rules' }).click();
       await p.locator('.gt-side.open').waitFor();
       const report = await tableFit(p);
-      await p.screenshot({ path: join(SHOTS_DIR, `table-public-sheet-${size.name}.png`) });
+      await saveScreenshot(p, `table-public-sheet-${size.name}`, false);
       expect(report.problems, `the open sheet at ${size.width}x${size.height}`).toEqual([]);
       await p.getByRole('complementary', { name: 'Chat & rules' }).getByRole('button', { name: 'Close' }).click();
       await p.locator('.gt-side.open').waitFor({ state: 'detached' });
