@@ -121,14 +121,14 @@ describe('rematch', () => {
     const [annSeat, visitorSeat] = seats as [Seat, Seat];
     const bobSeat = await socketSeat(server.base, outsider);
     try {
-      // Ann plays her lowest cards and the guest picks up whenever it may: Ann wins the 200-token prize.
+      // Ann plays her lowest cards and the guest picks up whenever it may: Ann wins the pot, her own 100-token fee (the guest pays none).
       const gameId = await createGame(ann.jar, { name: 'Best of three', entryFee: 100, playerLimit: 2 });
       for (const seat of seats) await joinGame(seat, gameId);
       await chooseMainFaceUp(seats, gameId);
       await playToEnd(seats, gameId, ['lowest', 'pickup']);
       for (const seat of seats) seat.socket.drain();
       const annBefore = await balance(ann);
-      expect(annBefore).toBe(200);
+      expect(annBefore).toBe(100);
       annSeat.socket.send({ type: 'offer_rematch', gameId, userId: ann.user.id });
       const moved = await annSeat.socket.nextOf(['join_success', 'game_error'], () => true, SLOW_MS);
       if (moved.type !== 'join_success') throw new Error(`rematch refused: ${moved.message}`);

@@ -115,18 +115,18 @@ describe('web client - /play in two browsers', () => {
     await guest.page.getByRole('heading', { name: /won!$/ }).waitFor();
     await shot(host.page, 'play-game-over-host');
     await shot(guest.page, 'play-game-over-guest');
-    // The host kept picking up: the guest won, and the host paid the fee for nothing.
+    // The host kept picking up: the guest won the pot, the host's fee (docs/product.md §D12 pot).
     await guest.page.getByRole('heading', { name: 'You won!' }).waitFor();
-    await host.page.getByText('The winner needs to register to claim their 200 token prize.').waitFor();
+    await host.page.getByText('The winner needs to register to claim their 100 token prize.').waitFor();
     const balance = async (user: BrowserUser) =>
       ((await (await user.context.request.get(`${base}/api/tokens/balance`)).json()) as { balance: number }).balance;
     expect(await balance(host)).toBe(0);
 
     // The guest follows the claim link, registers in the same browser, and the prize is paid.
     await guest.page.getByRole('link', { name: 'Claim your prize' }).click();
-    await guest.page.waitForURL(/\/auth\?gameId=\d+&guestId=-\d+&amount=200$/);
+    await guest.page.waitForURL(/\/auth\?gameId=\d+&guestId=-\d+&amount=100$/);
     await guest.page
-      .getByText('Congratulations on your win! Create an account to claim your 200 tokens!', { exact: true })
+      .getByText('Congratulations on your win! Create an account to claim your 100 tokens!', { exact: true })
       .waitFor();
     await guest.page.getByText('Create an account to claim your prize!', { exact: true }).waitFor();
     await expect(guest.page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).resolves.toBe('true');
@@ -139,8 +139,8 @@ describe('web client - /play in two browsers', () => {
     await guest.page.getByLabel('Invite code').fill('PLAY-INVITE');
     await guest.page.getByRole('button', { name: 'Create account' }).click();
     await guest.page.waitForURL(`${base}/tokens`);
-    await guest.page.getByText("You've claimed 200 tokens!", { exact: true }).waitFor();
-    expect(await balance(guest)).toBe(300);
+    await guest.page.getByText("You've claimed 100 tokens!", { exact: true }).waitFor();
+    expect(await balance(guest)).toBe(200);
   }, 240_000);
 
   it("web - opening the game in a second tab replaces the first tab's connection, which says so", async () => {
