@@ -28,16 +28,6 @@ export type ErrorField = 'error' | 'message';
 /** The only thing a client learns about a bug. */
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
-/**
- * Refuses a `limit` query that Ajv coerced to a number that is not finite (`limit=Infinity`,
- * `1e999`): Ajv skips the bounds of such a number, so the schema lets it through. Answered as the
- * schemas' bounds (1 to 100) would be, with the reply sent; undefined for any other limit.
- */
-export function refuseEndlessLimit(reply: FastifyReply, limit: number | undefined): FastifyReply | undefined {
-  if (limit === undefined || Number.isFinite(limit)) return undefined;
-  return reply.code(400).send({ message: limit > 0 ? 'limit must be <= 100' : 'limit must be >= 1' });
-}
-
 /** Sends a refusal as `{ "error": message }` (or `{ "message": … }`) with its status. */
 export function sendError(reply: FastifyReply, error: ServiceError, field: ErrorField = 'error'): FastifyReply {
   return reply.code(httpStatus(error.code)).send({ [field]: error.message });

@@ -20,3 +20,4 @@ export { SESSION_COOKIE, sessionToken } from './session.js';
 export { ACCOUNT_DELETED, PASSWORD_CHANGED, type SettingsRoutesOptions, settingsRoutes } from './settings-routes.js';
 export { simpleRestRoutes } from './simple-games.js';
 export { type TournamentRoutesOptions, tournamentRoutes } from './tournament-routes.js';
+export { installStrictValidation } from './validation.js';

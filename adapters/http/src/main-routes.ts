@@ -27,7 +27,7 @@ import {
 } from '@palace/service';
 import type { FastifyInstance } from 'fastify';
 import { userBody } from './auth-routes.js';
-import { installErrorHandling, refuseEndlessLimit, sendError } from './errors.js';
+import { installErrorHandling, sendError } from './errors.js';
 import { sessionGuard, sessionToken } from './session.js';
 
 const refusals = { 400: MessageBody, 401: MessageBody, 403: MessageBody, 404: MessageBody, 409: MessageBody };
@@ -169,10 +169,8 @@ export async function mainRoutes(fastify: FastifyInstance, options: MainRoutesOp
         response: { 200: LeaderboardResponse, 400: MessageBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { limit } = request.query;
-      const refused = refuseEndlessLimit(reply, limit);
-      if (refused !== undefined) return refused;
       const leaders = await tokens.leaderboard(request.query.by ?? 'balance', limit);
       return leaders.map((l, i) => ({ rank: i + 1, ...l }));
     },

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MessageBody, MyRatingsResponse, RatingsLeaderboardQuery, RatingsLeaderboardResponse } from '@palace/protocol';
 import type { AuthService, RatingsService } from '@palace/service';
 import type { FastifyInstance } from 'fastify';
-import { installErrorHandling, refuseEndlessLimit, sendError } from './errors.js';
+import { installErrorHandling, sendError } from './errors.js';
 import { sessionToken } from './session.js';
 
 export interface RatingRoutesOptions {
@@ -29,10 +29,8 @@ export async function ratingRoutes(fastify: FastifyInstance, options: RatingRout
         response: { 200: RatingsLeaderboardResponse, 400: MessageBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { limit } = request.query;
-      const refused = refuseEndlessLimit(reply, limit);
-      if (refused !== undefined) return refused;
       const leaders = await ratings.leaderboard(request.query.preset ?? 'classic', limit);
       return leaders.map((l, i) => ({ rank: i + 1, ...l }));
     },

@@ -16,7 +16,7 @@ import {
   tournamentView,
 } from '@palace/service';
 import type { FastifyInstance } from 'fastify';
-import { installErrorHandling, refuseEndlessLimit, sendError } from './errors.js';
+import { installErrorHandling, sendError } from './errors.js';
 import { sessionGuard, sessionToken } from './session.js';
 
 export interface TournamentRoutesOptions {
@@ -52,10 +52,8 @@ export async function tournamentRoutes(fastify: FastifyInstance, options: Tourna
         response: { 200: TournamentSummaries, 400: MessageBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { status, limit } = request.query;
-      const refused = refuseEndlessLimit(reply, limit);
-      if (refused !== undefined) return refused;
       const listed = await tournaments.list(status === undefined ? ALL : [status], limit ?? 50);
       return listed.map(tournamentSummary);
     },

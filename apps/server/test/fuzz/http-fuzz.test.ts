@@ -12,13 +12,17 @@ import {
   pool,
   problemsOf,
   type RawAnswer,
+  refusalText,
   send,
 } from './raw-http.js';
+import { wrongTypeCases } from './wrong-types.js';
 
 /**
  * Issue 9 "Bad input": every route of the OpenAPI document, 150 generated cases each (bodies,
  * path parameters, query strings and cookies from its schemas, then broken), sent to a real server.
  * No answer may be a 5xx or carry a stack trace, and every 4xx carries the family's error field.
+ * From the same document, every field of every route given a value of a type it does not take
+ * (wrong-types.ts) must be a 400 naming the field (docs/product.md §D12 strict-input).
  * Reproduce a failure with `FUZZ_SEED=<seed printed> npx vitest run --project server apps/server/test/fuzz/http-fuzz.test.ts`.
  */
 
@@ -213,6 +217,33 @@ describe('http fuzz', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('http fuzz - a value of the wrong type in any field of any route is a 400 naming the field, never coerced', async () => {
+    const { server } = served();
+    const started = performance.now();
+    const cases = operations.flatMap((operation) =>
+      wrongTypeCases(operation).map((c) => ({ ...c, operation, errorField: familyOf(operation).field })),
+    );
+    const failures: string[] = [];
+    await pool(cases, CONCURRENCY, async (c) => {
+      const answer = await send(server.base, c.request);
+      const problems = problemsOf(answer, c.errorField);
+      if (answer.status !== 400) problems.push(`answered ${answer.status}, not 400`);
+      const text = refusalText(answer, c.errorField);
+      if (text !== undefined && !text.startsWith(`${c.field} `)) problems.push(`"${text}" does not name ${c.field}`);
+      if (problems.length > 0)
+        failures.push(
+          `${nameOf(c.operation)} ${c.field}=${c.sent}: ${problems.join('; ')}: ${describeCase(c.request)} → ${answer.text.slice(0, 200)}`,
+        );
+    });
+    const routes = new Set(cases.map((c) => nameOf(c.operation))).size;
+    console.log(
+      `wrong-type cases: ${cases.length} on ${routes} routes in ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(failures, failures.slice(0, 10).join('\n')).toEqual([]);
+    // Every route that reads a body or a parameter that is not free text has cases.
+    expect(routes).toBeGreaterThanOrEqual(50);
   });
 
   it('http fuzz - cases the fuzzer once found (an infinite leaderboard limit) are 400s', async () => {

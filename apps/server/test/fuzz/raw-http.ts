@@ -77,6 +77,13 @@ export function isFrameworkShape(answer: RawAnswer): boolean {
   return typeof body === 'object' && body !== null && String((body as { code?: unknown }).code).startsWith('FST_ERR_');
 }
 
+/** The refusal's text in `field`, when the answer is JSON carrying one. */
+export function refusalText(answer: RawAnswer, field: ErrorField): string | undefined {
+  const body = parse(answer.text);
+  const text = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+  return typeof text === 'string' ? text : undefined;
+}
+
 function parse(text: string): unknown {
   try {
     return JSON.parse(text);
