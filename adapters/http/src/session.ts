@@ -48,3 +48,26 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     path: '/',
   });
 }
+
+/**
+ * A route's check of who asks, where bot accounts get the route's own answer instead of 401
+ * (docs/bots.md, docs/tournaments.md: "Bots cannot enter tournaments"): a request with an
+ * `Authorization: Bearer` header is its bot (401 "Invalid or revoked bot token." when no bot has
+ * that token), any other the session cookie's user. Null with the refusal sent.
+ */
+export function sessionOrBotGuard(
+  auth: Pick<AuthService, 'check'>,
+  bots: { authenticate(token: string): Promise<User | null> },
+): (request: FastifyRequest, reply: FastifyReply) => Promise<User | null> {
+  const session = sessionGuard(auth);
+  return async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    if (!/^Bearer(\s|$)/i.test(header)) return session(request, reply);
+    const bot = await bots.authenticate(header.slice('Bearer'.length).trim());
+    if (bot === null) reply.code(401).send({ message: BAD_BOT_TOKEN });
+    return bot;
+  };
+}
+
+/** The refusal of a Bearer token that is no bot's current token (docs/bots.md). */
+export const BAD_BOT_TOKEN = 'Invalid or revoked bot token.';

@@ -14,14 +14,17 @@ import {
   type TournamentsService,
   tournamentSummary,
   tournamentView,
+  type User,
 } from '@palace/service';
 import type { FastifyInstance } from 'fastify';
 import { installErrorHandling, sendError } from './errors.js';
-import { sessionGuard, sessionToken } from './session.js';
+import { sessionOrBotGuard, sessionToken } from './session.js';
 
 export interface TournamentRoutesOptions {
   readonly auth: AuthService;
   readonly tournaments: TournamentsService;
+  /** Bot accounts by their token: a bot that creates or enters is told why not (403), not 401. */
+  readonly bots: { authenticate(token: string): Promise<User | null> };
 }
 
 const tags = ['tournaments'];
@@ -37,10 +40,10 @@ const ALL: readonly TournamentStatus[] = ['open', 'running', 'finished', 'cancel
 export async function tournamentRoutes(fastify: FastifyInstance, options: TournamentRoutesOptions): Promise<void> {
   installErrorHandling(fastify, 'message');
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { auth, tournaments } = options;
+  const { auth, tournaments, bots } = options;
 
-  /** The signed-in user, or the 401 sent. */
-  const signedIn = sessionGuard(auth);
+  /** The signed-in user or the bot of a Bearer token, or the 401 sent. */
+  const signedIn = sessionOrBotGuard(auth, bots);
 
   app.get(
     '/api/tournaments',

@@ -304,7 +304,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
     },
     variants.main.games,
   );
-  await app.register(tournamentRoutes, { auth, tournaments });
+  await app.register(tournamentRoutes, { auth, tournaments, bots });
   // Friends' invitations into main games and the bell's list (docs/product.md §D13 friend-invitations).
   const notifications = new NotificationsService(
     {

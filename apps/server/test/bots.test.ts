@@ -206,4 +206,32 @@ describe('bots', () => {
       await db.destroy();
     }
   });
+
+  it('bots - a bot with its Bearer token is told it cannot create or enter a tournament (403), a wrong token 401', async () => {
+    const { server } = served();
+    const ann = await registered(server.base, CODE, 'Ann');
+    const bot = await newBot(ann, 'TourBot');
+    const created = await ann.jar.post<{ id: number }>('/api/tournaments', { name: 'Bot Cup', maxPlayers: 4 });
+    expect(created.status, created.text).toBe(201);
+    const call = async (path: string, token: string, body: unknown = {}) => {
+      const answer = await fetch(`${server.base}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: answer.status, body: await answer.json() };
+    };
+    expect(await call(`/api/tournaments/${created.body.id}/enter`, bot.token)).toEqual({
+      status: 403,
+      body: { message: 'Bots cannot enter tournaments' },
+    });
+    expect(await call('/api/tournaments', bot.token, { name: 'Bot Cup 2', maxPlayers: 4 })).toEqual({
+      status: 403,
+      body: { message: 'Register to create a tournament' },
+    });
+    expect(await call(`/api/tournaments/${created.body.id}/enter`, 'palace_bot_nope')).toEqual({
+      status: 401,
+      body: { message: 'Invalid or revoked bot token.' },
+    });
+  });
 });
