@@ -2,6 +2,7 @@ import type { Posting, StoredTournament, TournamentData } from '@palace/service'
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOUSE_ID, KyselyAccountsStore, KyselyTokensStore, KyselyTournamentsStore } from '../src/index.js';
+import { tournamentScores } from '../src/migrations/0015-tournament-scores.js';
 import type { Database } from '../src/schema.js';
 import { DIALECTS, DialectDatabases } from './dialects.js';
 import { expectLedgerBalanced, fee, pay, registrar } from './helpers.js';
@@ -44,7 +45,7 @@ function data(name: string): TournamentData {
         deals: [{ tableSize: 4, seed: 's1', commitment: 'k1' }],
         tables: [
           { number: 1, gameId: 'g-1', seats: [1, -3], results: null },
-          { number: 2, gameId: 'g-2', seats: [2, 3], results: [{ userId: 2, place: 1, points: 3, cardsLeft: 0 }] },
+          { number: 2, gameId: 'g-2', seats: [2, 3], results: [{ userId: 2, place: 1, cardsLeft: 0 }] },
         ],
         byes: [4],
       },
@@ -278,5 +279,64 @@ describe.each(DIALECTS)('%s tournaments store', (dialect) => {
     ]);
     expect(await store.save(next(t, 5000, { status: 'cancelled', dueAt: null }), 1, [])).toBe('saved');
     expect(await sorted()).toEqual([{ id: 'b', status: 'running', dueAt: null }]);
+  });
+
+  it('migrate - 0015 drops the place points stored with table results, keeping everything else; down puts them back', async () => {
+    // (A fresh database has run 0015 already: its down brings back the rows of before, its up is the migration.)
+    const { db, store } = await open(temp);
+    const t = tournament('t1', 1000, { status: 'finished', dueAt: null });
+    const round = t.data.roundList[0];
+    if (round === undefined) throw new Error('no round');
+    const finished: StoredTournament = {
+      ...t,
+      data: {
+        ...t.data,
+        roundList: [
+          {
+            ...round,
+            finishedAt: 1_700_000_200_000,
+            tables: [
+              { number: 1, gameId: 'g-1', seats: [1, -3, 5], results: [] },
+              { number: 2, gameId: 'g-2', seats: [2, 3], results: null },
+              {
+                number: 3,
+                gameId: 'g-3',
+                seats: [6, 7, 8, 9],
+                results: [
+                  { userId: 8, place: 1, cardsLeft: 0 },
+                  { userId: 6, place: 2, cardsLeft: 3 },
+                  { userId: 9, place: 3, cardsLeft: 7 },
+                  { userId: 7, place: 4, cardsLeft: 12 },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    };
+    expect(await store.insert(finished, [])).toBe('saved');
+    expect(await store.insert(tournament('t2', 2000), [])).toBe('saved');
+    // Back to 0014: the results as they were stored then, with the place points (size − place).
+    await tournamentScores.down(db as unknown as Kysely<unknown>);
+    const old = await db.selectFrom('tournaments').select('data').where('id', '=', 't1').executeTakeFirstOrThrow();
+    const oldResults = (JSON.parse(old.data) as TournamentData).roundList[0]?.tables[2]?.results;
+    expect(oldResults).toEqual([
+      { userId: 8, place: 1, cardsLeft: 0, points: 3 },
+      { userId: 6, place: 2, cardsLeft: 3, points: 2 },
+      { userId: 9, place: 3, cardsLeft: 7, points: 1 },
+      { userId: 7, place: 4, cardsLeft: 12, points: 0 },
+    ]);
+    const untouched = await db
+      .selectFrom('tournaments')
+      .select('data')
+      .where('id', '=', 't2')
+      .executeTakeFirstOrThrow();
+    expect((JSON.parse(untouched.data) as TournamentData).roundList[0]?.tables[1]?.results).toEqual([
+      { userId: 2, place: 1, cardsLeft: 0, points: 1 },
+    ]);
+    await tournamentScores.up(db as unknown as Kysely<unknown>);
+    // Every other field as it was (the seed with its quotes and umlaut, the empty and pending results).
+    expect(await store.load('t1')).toEqual(finished);
+    expect(await store.load('t2')).toEqual(tournament('t2', 2000));
   });
 });

@@ -1,5 +1,5 @@
 import Table from 'cli-table3';
-import type { TournamentSimReport } from './tournament-sim.js';
+import { KINDS, type TournamentSimReport } from './tournament-sim.js';
 import type { Separation } from './tournament-stats.js';
 
 // No colours: the output is the same in a terminal and in a pipe.
@@ -14,49 +14,62 @@ function entrantsLine(report: TournamentSimReport): string {
   return [...counts].map(([level, n]) => `${level} ×${n}`).join(', ');
 }
 
-function meanPoints(s: Separation, level: string): string {
-  return fixed(s.levels.find((l) => l.level === level)?.meanPoints ?? null, 2);
+/** A level's mean final score: percent (seat against seat) or points (place points). */
+function meanScore(s: Separation, level: string, unit: '%' | ' pts'): string {
+  const mean = s.levels.find((l) => l.level === level)?.meanScore ?? null;
+  return mean === null ? 'n/a' : `${mean.toFixed(unit === '%' ? 1 : 2)}${unit}`;
+}
+
+/** A score to one decimal, a whole number without one (docs/tournaments.md "Scoring": rounded only for display). */
+function scoreText(score: number): string {
+  const shown = (Math.round(score * 10) / 10).toFixed(1);
+  return `${shown.endsWith('.0') ? shown.slice(0, -2) : shown}%`;
 }
 
 /**
- * The report as text: a settings line, the standings of the first duplicate-deal tournament, and
- * the two kinds of deal side by side (mean points per level, the separation measures) with the verdict.
+ * The report as text: a settings line, the standings of the first tournament scored seat against
+ * seat, and the two kinds side by side (mean score per level, the separation measures) with the verdict.
  */
 export function tournamentReportText(report: TournamentSimReport): string {
   const { duplicate, independent } = report;
   const settings =
     `${report.players} players (${entrantsLine(report)}), tables of up to ${report.tableSize}, ` +
-    `${report.rounds} round${report.rounds === 1 ? '' : 's'}, ${report.pointsPerTournament} points a tournament, ` +
-    `seed "${report.seed}"`;
+    `${report.rounds} round${report.rounds === 1 ? '' : 's'}, seed "${report.seed}"`;
   const standings = new Table({
-    head: ['rank', 'player', 'AI', 'points', 'cards left'],
+    head: ['rank', 'player', 'AI', 'score', 'cards left'],
     colAligns: ['right', 'left', 'left', 'right', 'right'],
     style: STYLE,
   });
-  for (const row of report.standings) standings.push([row.rank, row.name, row.level, row.points, row.cardsLeft]);
+  for (const row of report.standings) {
+    standings.push([row.rank, row.name, row.level, scoreText(row.score), row.cardsLeft]);
+  }
   const effect = new Table({
-    head: ['', 'duplicate deals', 'independent deals'],
+    head: ['', KINDS.duplicate.name, KINDS.independent.name],
     colAligns: ['left', 'right', 'right'],
     style: STYLE,
   });
   for (const level of duplicate.levels) {
     effect.push([
-      `mean points: ${level.level} (${level.entrants} entrants)`,
-      meanPoints(duplicate, level.level),
-      meanPoints(independent, level.level),
+      `mean score: ${level.level} (${level.entrants} entrants)`,
+      meanScore(duplicate, level.level, '%'),
+      meanScore(independent, level.level, ' pts'),
     ]);
   }
   effect.push(
-    ['stronger level ahead (pairs, ties half)', percent(duplicate.strongerAhead), percent(independent.strongerAhead)],
-    ['between/within-level variance of points', fixed(duplicate.varianceRatio, 2), fixed(independent.varianceRatio, 2)],
+    [
+      'stronger level ends ahead (pairs, full ties half)',
+      percent(duplicate.strongerAhead),
+      percent(independent.strongerAhead),
+    ],
+    ['between/within-level variance of scores', fixed(duplicate.varianceRatio, 2), fixed(independent.varianceRatio, 2)],
   );
   return [
     settings,
     '',
-    'Standings of tournament 1 with duplicate deals',
+    `Standings of tournament 1, ${KINDS.duplicate.name}`,
     standings.toString(),
     '',
-    `Duplicate-deal effect: ${report.runs} tournament${report.runs === 1 ? '' : 's'} with each kind of deal (same entrants, same seed for run r of each)`,
+    `Scoring compared: ${report.runs} tournament${report.runs === 1 ? '' : 's'} of each kind (same entrants, same seed for run r of each)`,
     effect.toString(),
     report.verdict.text,
   ].join('\n');

@@ -11,10 +11,11 @@ import {
   MemoryTournamentsStore,
   RecordingPublisher,
   type StoredTournament,
+  standingsOf,
   TournamentsService,
-  tournamentView,
   type User,
 } from '@palace/service';
+import { type SimScoring, scoreIn, scoringOf } from './tournament-scorings.js';
 
 /** What one simulated tournament is: its entrants' levels (in entry order) and its format. */
 export interface TournamentPlan {
@@ -23,6 +24,8 @@ export interface TournamentPlan {
   readonly tableSize: number;
   readonly rounds: number;
   readonly deals: 'duplicate' | 'independent';
+  /** How its rounds are scored (the standings that seat the Swiss rounds and end it). */
+  readonly scoring: SimScoring;
   /** Fixes the tournament's seed (seating and deals), its ids and so every AI choice. */
   readonly seed: string;
 }
@@ -32,7 +35,8 @@ export interface StandingRow {
   readonly rank: number;
   readonly name: string;
   readonly level: AiLevel;
-  readonly points: number;
+  /** In the scoring's unit: the round percentages summed, or place points. */
+  readonly score: number;
   readonly cardsLeft: number;
 }
 
@@ -87,7 +91,7 @@ function settle(): Promise<void> {
 }
 
 /** The real services over in-memory ports, one bank behind the accounts, games and tournaments. */
-function services(seed: string) {
+function services(seed: string, scoring: SimScoring) {
   const bank = new MemoryBank();
   const accounts = new MemoryAccountsStore(bank);
   const clock = new ManualClock();
@@ -98,7 +102,9 @@ function services(seed: string) {
     { aiDelayMs: AI_DELAY_MS },
   );
   const store = new MemoryTournamentsStore(bank);
-  const tournaments = new TournamentsService({ store, clock, ids, scheduler, tokens: bank }, tables);
+  const tournaments = new TournamentsService({ store, clock, ids, scheduler, tokens: bank }, tables, {
+    scoring: scoringOf(scoring),
+  });
   return { accounts, clock, scheduler, store, tournaments };
 }
 
@@ -125,7 +131,7 @@ async function register(accounts: MemoryAccountsStore, name: string, at: number)
  * service refuses or the tournament stops moving.
  */
 export async function runTournament(plan: TournamentPlan): Promise<Result<TournamentOutcome, string>> {
-  const s = services(plan.seed);
+  const s = services(plan.seed, plan.scoring);
   const users: User[] = [];
   for (let i = 0; i < plan.levels.length; i++) {
     const user = await register(s.accounts, entrantName(i, plan.levels.length), s.clock.now());
@@ -150,7 +156,7 @@ export async function runTournament(plan: TournamentPlan): Promise<Result<Tourna
     await settle();
     const t = await s.store.load(id);
     if (t === null) return err(`tournament ${id} vanished`);
-    if (t.status === 'finished') return ok(outcomeOf(t, users, plan.levels));
+    if (t.status === 'finished') return ok(outcomeOf(t, users, plan));
     if (t.status !== 'running') return err(`tournament ${id} ended ${t.status} instead of finishing`);
     // On to the next task (an AI move, the wait before the first move of a table), at least 1 ms.
     const next = s.scheduler.nextAt();
@@ -163,14 +169,15 @@ export async function runTournament(plan: TournamentPlan): Promise<Result<Tourna
   return err(`tournament ${id} did not finish within ${MAX_STEPS} steps`);
 }
 
-function outcomeOf(t: StoredTournament, users: readonly User[], levels: readonly AiLevel[]): TournamentOutcome {
-  const levelOf = new Map(users.map((u, i) => [u.id, levels[i] as AiLevel]));
-  const standings = tournamentView(t, null).entries.map((e) => ({
-    rank: e.rank,
-    name: e.username,
-    level: levelOf.get(e.userId) ?? 'random',
-    points: e.points,
-    cardsLeft: e.cardsLeft,
+function outcomeOf(t: StoredTournament, users: readonly User[], plan: TournamentPlan): TournamentOutcome {
+  const levelOf = new Map(users.map((u, i) => [u.id, plan.levels[i] as AiLevel]));
+  const nameOf = new Map(users.map((u) => [u.id, u.username]));
+  const standings = standingsOf(t.data, scoringOf(plan.scoring)).map((s) => ({
+    rank: s.rank,
+    name: nameOf.get(s.userId) ?? `Player ${s.userId}`,
+    level: levelOf.get(s.userId) ?? 'random',
+    score: scoreIn(plan.scoring, s.score),
+    cardsLeft: s.cardsLeft,
   }));
   return { standings };
 }

@@ -8,9 +8,9 @@ import {
   TOURNAMENT_TABLE_MAX,
   TOURNAMENT_TABLE_MIN,
 } from '@palace/protocol';
-import { BYE_POINTS, tableSizes } from '@palace/service';
 import { runTournaments } from './tournament-pool.js';
 import { entrantName, type StandingRow, type TournamentPlan } from './tournament-run.js';
+import { type SimScoring, totalPerTournament } from './tournament-scorings.js';
 import {
   type Better,
   better,
@@ -113,7 +113,20 @@ export function tournamentSimArgs(flags: TournamentSimFlags): Result<TournamentS
   });
 }
 
-/** Which kind of deal separated the levels better, by measure, and in words. */
+/**
+ * The two kinds of tournament compared (docs/tournaments.md "Measured"), run r of each with the
+ * same entrants and seed: the format as it is, seat against seat on duplicate deals, and the
+ * format before, place points on independent deals.
+ */
+export const KINDS = {
+  duplicate: { deals: 'duplicate', scoring: 'seat-against-seat', name: 'seat against seat, duplicate deals' },
+  independent: { deals: 'independent', scoring: 'place-points', name: 'place points, independent deals' },
+} as const satisfies Record<
+  string,
+  { readonly deals: TournamentPlan['deals']; readonly scoring: SimScoring; readonly name: string }
+>;
+
+/** Which kind separated the levels better, by measure, and in words. */
 export interface Verdict {
   readonly strongerAhead: Better | null;
   readonly varianceRatio: Better | null;
@@ -129,22 +142,20 @@ export interface TournamentSimReport {
   readonly seed: string;
   /** Every entrant, in entry order. */
   readonly entrants: ReadonlyArray<{ readonly name: string; readonly level: AiLevel }>;
-  /** Points one tournament gives out: n(n−1)/2 a table of n seats, and a bye's point, every round. */
-  readonly pointsPerTournament: number;
-  /** The final standings of the first tournament with duplicate deals. */
+  /**
+   * What one tournament gives out in all, in each kind's unit: seat against seat, percent summed
+   * (50 a seated player, 100 a bye, every round); place points, n(n−1)/2 a table of n and 1 a bye.
+   */
+  readonly perTournament: { readonly duplicate: number; readonly independent: number };
+  /** The final standings of the first tournament seat against seat on duplicate deals. */
   readonly standings: readonly StandingRow[];
+  /** Seat against seat on duplicate deals (scores in percent, summed over the rounds). */
   readonly duplicate: Separation;
+  /** Place points on independent deals (scores in points). */
   readonly independent: Separation;
-  /** The stronger-ahead share, duplicate minus independent, paired run by run. */
+  /** The stronger-ahead share, duplicate (seat against seat) minus independent (place points), paired run by run. */
   readonly strongerAheadDifference: PairedDifference | null;
   readonly verdict: Verdict;
-}
-
-/** The points one tournament of `args`'s format gives out. */
-export function pointsPerTournament(args: Pick<TournamentSimArgs, 'players' | 'tableSize' | 'rounds'>): number {
-  const { sizes, byes } = tableSizes(args.players, args.tableSize);
-  const perRound = sizes.reduce((sum, n) => sum + (n * (n - 1)) / 2, 0) + byes * BYE_POINTS;
-  return perRound * args.rounds;
 }
 
 const MEASURE_NAMES = { strongerAhead: 'stronger-ahead pairs', varianceRatio: 'variance ratio' } as const;
@@ -163,11 +174,11 @@ function verdictOf(dup: Separation, ind: Separation, difference: PairedDifferenc
     const which = decided.length === 2 ? 'on both measures' : `on the ${MEASURE_NAMES[decided[0] ?? 'strongerAhead']}`;
     text =
       winner === 'equal'
-        ? `Both kinds of deal separated the levels equally well ${which}.`
-        : `${winner === 'duplicate' ? 'Duplicate' : 'Independent'} deals separated the levels better ${which}.`;
+        ? `Both kinds separated the levels equally well ${which}.`
+        : `${winner === 'duplicate' ? 'Seat against seat on duplicate deals' : 'Place points on independent deals'} separated the levels better ${which}.`;
   } else {
     const say = (k: keyof typeof named) =>
-      `${MEASURE_NAMES[k]}: ${named[k] === 'equal' ? 'equal' : `${named[k]} deals`}`;
+      `${MEASURE_NAMES[k]}: ${named[k] === 'equal' ? 'equal' : KINDS[named[k] ?? 'duplicate'].name}`;
     text = `The measures disagree (${decided.map(say).join('; ')}).`;
   }
   if (difference !== null) {
@@ -176,35 +187,43 @@ function verdictOf(dup: Separation, ind: Separation, difference: PairedDifferenc
       return Number(shown) === 0 ? '0.0' : `${x > 0 ? '+' : '−'}${shown.replace('-', '')}`;
     };
     const noise = difference.low <= 0 && difference.high >= 0;
-    text += ` Stronger-ahead share, duplicate minus independent: ${pts(difference.mean)} points (95% CI ${pts(difference.low)} to ${pts(difference.high)} over ${difference.pairs} paired runs)${noise ? ', within the noise of this many runs' : ''}.`;
+    text += ` Stronger-ahead share, seat against seat minus place points: ${pts(difference.mean)} percentage points (95% CI ${pts(difference.low)} to ${pts(difference.high)} over ${difference.pairs} paired runs)${noise ? ', within the noise of this many runs' : ''}.`;
   }
   return { strongerAhead, varianceRatio, text };
 }
 
 /**
- * Runs `args.runs` tournaments with duplicate deals and as many with independent deals (the same
- * entrants and the same seed for run r of each kind) through the real services in memory, and
- * measures how well each kind separates the AI levels. `progress(done, total)` after each.
+ * Runs `args.runs` tournaments seat against seat on duplicate deals and as many with place points
+ * on independent deals (the same entrants and the same seed for run r of each kind) through the
+ * real services in memory, and measures how well each kind separates the AI levels.
+ * `progress(done, total)` after each.
  */
 export async function simulateTournaments(
   args: TournamentSimArgs,
   progress: (done: number, total: number) => void = () => {},
 ): Promise<Result<TournamentSimReport, string>> {
   const levels = Array.from({ length: args.players }, (_, i) => args.ai[i % args.ai.length] as AiLevel);
-  const plansOf = (deals: TournamentPlan['deals']): TournamentPlan[] =>
+  const plansOf = (kind: keyof typeof KINDS): TournamentPlan[] =>
     Array.from({ length: args.runs }, (_, r) => ({
       levels,
       tableSize: args.tableSize,
       rounds: args.rounds,
-      deals,
+      deals: KINDS[kind].deals,
+      scoring: KINDS[kind].scoring,
       seed: `${args.seed}/run/${r + 1}`,
     }));
   const outcomes = await runTournaments([...plansOf('duplicate'), ...plansOf('independent')], args.workers, progress);
   if (!outcomes.ok) return outcomes;
   const standings = outcomes.value.map((o) => o.standings);
-  const points = pointsPerTournament(args);
-  const short = standings.findIndex((rows) => rows.reduce((sum, r) => sum + r.points, 0) !== points);
-  if (short >= 0) return err(`tournament ${short + 1} gave out other than the ${points} points its tables hold`);
+  const perTournament = {
+    duplicate: totalPerTournament(KINDS.duplicate.scoring, args),
+    independent: totalPerTournament(KINDS.independent.scoring, args),
+  };
+  const short = standings.findIndex((rows, i) => {
+    const expected = i < args.runs ? perTournament.duplicate : perTournament.independent;
+    return Math.abs(rows.reduce((sum, r) => sum + r.score, 0) - expected) > 1e-6 * Math.max(1, expected);
+  });
+  if (short >= 0) return err(`tournament ${short + 1} gave out other than what its tables and byes hold`);
   const duplicate = separation(standings.slice(0, args.runs));
   const independent = separation(standings.slice(args.runs));
   const difference = pairedDifference(duplicate.strongerAheadByRun, independent.strongerAheadByRun);
@@ -215,7 +234,7 @@ export async function simulateTournaments(
     runs: args.runs,
     seed: args.seed,
     entrants: levels.map((level, i) => ({ name: entrantName(i, levels.length), level })),
-    pointsPerTournament: points,
+    perTournament,
     standings: standings[0] ?? [],
     duplicate,
     independent,

@@ -3,35 +3,37 @@ import type { StandingRow } from './tournament-run.js';
 
 /**
  * How well a set of simulated tournaments separates the AI levels, measured on their final
- * standings (pure): mean points per level, the share of (stronger, weaker) pairs the stronger
- * entrant won, and the between-level / within-level variance ratio of points.
+ * standings (pure): mean score per level, the share of (stronger, weaker) pairs in which the
+ * stronger entrant ended ahead, and the between-level / within-level variance ratio of scores.
  */
 
 /** One level's mean over every entrant of that level in every tournament. */
-export interface LevelPoints {
+export interface LevelScore {
   readonly level: AiLevel;
   /** The level's place in the order of strength (`AI_LEVELS`: 0 Beginner … 3 Strong). */
   readonly strength: number;
   /** Entrants of this level per tournament. */
   readonly entrants: number;
-  /** Mean points per entrant per tournament. */
-  readonly meanPoints: number;
+  /** Mean final score per entrant per tournament, in the standings' unit. */
+  readonly meanScore: number;
 }
 
 /** The separation measures of one kind of deal over its tournaments. */
 export interface Separation {
   readonly tournaments: number;
   /** Levels by strength, strongest first. */
-  readonly levels: readonly LevelPoints[];
+  readonly levels: readonly LevelScore[];
   /**
    * Share (0–1) of (entrant of a stronger level, entrant of a weaker level) pairs of a tournament
-   * in which the stronger finished with more points, ties counting half; null with no such pair.
+   * in which the stronger ended ahead: a higher score, or an equal score and fewer cards left (the
+   * standings' order without its last resort, entry order); a full tie counts half. Null with no
+   * such pair.
    */
   readonly strongerAhead: number | null;
   /** Per tournament, in run order (null with no pair). */
   readonly strongerAheadByRun: ReadonlyArray<number | null>;
   /**
-   * Mean between-level mean square of points over mean within-level mean square (one-way
+   * Mean between-level mean square of scores over mean within-level mean square (one-way
    * analysis of variance, averaged over the tournaments); null with fewer than two levels or no
    * within-level spread.
    */
@@ -42,7 +44,14 @@ function strength(level: AiLevel): number {
   return AI_LEVELS.indexOf(level);
 }
 
-/** The share of (stronger, weaker) pairs of one tournament won by the stronger; null when there is none. */
+/** Whether `a` ended ahead of `b` (1), level with it (0.5) or behind (0): score, then fewer cards left. */
+function ahead(a: StandingRow, b: StandingRow): number {
+  if (a.score !== b.score) return a.score > b.score ? 1 : 0;
+  if (a.cardsLeft !== b.cardsLeft) return a.cardsLeft < b.cardsLeft ? 1 : 0;
+  return 0.5;
+}
+
+/** The share of (stronger, weaker) pairs of one tournament the stronger ended ahead in; null when there is none. */
 export function strongerAheadShare(rows: readonly StandingRow[]): number | null {
   let pairs = 0;
   let won = 0;
@@ -50,40 +59,39 @@ export function strongerAheadShare(rows: readonly StandingRow[]): number | null 
     for (const b of rows) {
       if (strength(a.level) <= strength(b.level)) continue;
       pairs++;
-      if (a.points > b.points) won++;
-      else if (a.points === b.points) won += 0.5;
+      won += ahead(a, b);
     }
   }
   return pairs === 0 ? null : won / pairs;
 }
 
-/** Between-level and within-level mean squares of one tournament's points, or null with one level. */
+/** Between-level and within-level mean squares of one tournament's scores, or null with one level. */
 export function meanSquares(
   rows: readonly StandingRow[],
 ): { readonly between: number; readonly within: number } | null {
   const byLevel = new Map<AiLevel, number[]>();
-  for (const row of rows) byLevel.set(row.level, [...(byLevel.get(row.level) ?? []), row.points]);
+  for (const row of rows) byLevel.set(row.level, [...(byLevel.get(row.level) ?? []), row.score]);
   const groups = [...byLevel.values()];
   if (groups.length < 2 || rows.length <= groups.length) return null;
   const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-  const grand = mean(rows.map((r) => r.points));
+  const grand = mean(rows.map((r) => r.score));
   let between = 0;
   let within = 0;
-  for (const points of groups) {
-    const m = mean(points);
-    between += points.length * (m - grand) ** 2;
-    for (const x of points) within += (x - m) ** 2;
+  for (const scores of groups) {
+    const m = mean(scores);
+    between += scores.length * (m - grand) ** 2;
+    for (const x of scores) within += (x - m) ** 2;
   }
   return { between: between / (groups.length - 1), within: within / (rows.length - groups.length) };
 }
 
 /** The separation measures over tournaments of the same entrants (each a standings list). */
 export function separation(runs: ReadonlyArray<readonly StandingRow[]>): Separation {
-  const totals = new Map<AiLevel, { points: number; count: number }>();
+  const totals = new Map<AiLevel, { score: number; count: number }>();
   for (const rows of runs) {
     for (const row of rows) {
-      const total = totals.get(row.level) ?? { points: 0, count: 0 };
-      total.points += row.points;
+      const total = totals.get(row.level) ?? { score: 0, count: 0 };
+      total.score += row.score;
       total.count++;
       totals.set(row.level, total);
     }
@@ -93,7 +101,7 @@ export function separation(runs: ReadonlyArray<readonly StandingRow[]>): Separat
       level,
       strength: strength(level),
       entrants: t.count / Math.max(1, runs.length),
-      meanPoints: t.points / t.count,
+      meanScore: t.score / t.count,
     }))
     .sort((a, b) => b.strength - a.strength);
   const byRun = runs.map(strongerAheadShare);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../src/main.js';
 import type { Terminal } from '../src/terminal.js';
 import type { StandingRow } from '../src/tournament-run.js';
+import { placePoints, totalPerTournament } from '../src/tournament-scorings.js';
 import type { TournamentSimReport } from '../src/tournament-sim.js';
 import { meanSquares, pairedDifference, strongerAheadShare } from '../src/tournament-stats.js';
 
@@ -22,19 +23,25 @@ async function runCli(argv: string[], terminal?: Terminal) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-/** The points a tournament gives: n(n−1)/2 a table of n seats, 1 a bye, every round. */
+/** The place points a tournament gives: n(n−1)/2 a table of n seats, 1 a bye, every round. */
 function tablePoints(players: number, tableSize: number, rounds: number): number {
   const { sizes, byes } = tableSizes(players, tableSize);
   return rounds * (sizes.reduce((sum, n) => sum + (n * (n - 1)) / 2, 0) + byes);
 }
 
-function row(level: StandingRow['level'], points: number): StandingRow {
-  return { rank: 0, name: `${level}-${points}`, level, points, cardsLeft: 0 };
+/** Seat against seat: every seated player is worth 50 % on average, a bye 100 %, every round. */
+function seatPercent(players: number, tableSize: number, rounds: number): number {
+  const { sizes, byes } = tableSizes(players, tableSize);
+  return rounds * (50 * sizes.reduce((sum, n) => sum + n, 0) + 100 * byes);
+}
+
+function row(level: StandingRow['level'], score: number, cardsLeft = 0): StandingRow {
+  return { rank: 0, name: `${level}-${score}`, level, score, cardsLeft };
 }
 
 describe('palace tournament simulate', () => {
   it(
-    'cli tournament simulate - the standings hold every entrant once with the points the tables give',
+    'cli tournament simulate - the standings hold every entrant once with the scores the tables give',
     async () => {
       const updates: number[] = [];
       const terminal: Terminal = {
@@ -57,35 +64,42 @@ describe('palace tournament simulate', () => {
       for (const s of report.standings) {
         expect(s.level).toBe(report.entrants.find((e) => e.name === s.name)?.level);
       }
-      // Two tables of 3 a round: 3 + 3 points, over two rounds.
+      // Two tables of 3 a round, over two rounds: 6 × 50 % a round seat against seat; 3 + 3 place points.
+      const percent = seatPercent(6, 4, 2);
       const points = tablePoints(6, 4, 2);
-      expect(points).toBe(12);
-      expect(report.pointsPerTournament).toBe(points);
-      expect(report.standings.reduce((sum, s) => sum + s.points, 0)).toBe(points);
-      for (const mode of [report.duplicate, report.independent]) {
+      expect([percent, points]).toEqual([600, 12]);
+      expect(report.perTournament).toEqual({ duplicate: percent, independent: points });
+      expect(report.standings.reduce((sum, s) => sum + s.score, 0)).toBeCloseTo(percent, 9);
+      const kinds: Array<[TournamentSimReport['duplicate'], number]> = [
+        [report.duplicate, percent],
+        [report.independent, points],
+      ];
+      for (const [mode, total] of kinds) {
         expect(mode.tournaments).toBe(2);
         expect(mode.levels.map((l) => [l.level, l.entrants])).toEqual([
           ['greedy', 3],
           ['random', 3],
         ]);
-        const total = mode.levels.reduce((sum, l) => sum + l.entrants * l.meanPoints, 0);
-        expect(total).toBeCloseTo(points, 9);
+        expect(mode.levels.reduce((sum, l) => sum + l.entrants * l.meanScore, 0)).toBeCloseTo(total, 9);
         expect(mode.strongerAhead).toBeGreaterThanOrEqual(0);
         expect(mode.strongerAhead).toBeLessThanOrEqual(1);
       }
       expect(report.verdict.text).toMatch(/separated the levels|measures disagree|equally well/);
+      expect(report.verdict.text).toMatch(/Stronger-ahead share, seat against seat minus place points: /);
       // The table run shows progress after each of the 2 × 2 tournaments.
       const text = await runCli([...argv, '--runs', '2', '--workers', '1'], terminal);
       expect(text.code).toBe(0);
       expect(updates).toEqual([1, 2, 3, 4]);
-      expect(text.out).toContain(
-        '6 players (greedy ×3, random ×3), tables of up to 4, 2 rounds, 12 points a tournament',
-      );
-      expect(text.out).toContain('Standings of tournament 1 with duplicate deals');
+      expect(text.out).toContain('6 players (greedy ×3, random ×3), tables of up to 4, 2 rounds, seed "palace"');
+      expect(text.out).toContain('Standings of tournament 1, seat against seat, duplicate deals');
+      expect(text.out).toMatch(/│\s+│ seat against seat, duplicate deals │ place points, independent deals │/);
       for (const s of report.standings) {
-        expect(text.out).toMatch(new RegExp(`│\\s+${s.rank} │ ${s.name}\\s+│ ${s.level}\\s+│\\s+${s.points} │`));
+        const line = new RegExp(`│\\s+${s.rank} │ ${s.name}\\s+│ ${s.level}\\s+│\\s+([\\d.]+)% │`).exec(text.out);
+        // Rounded to one decimal for the screen only.
+        expect(Math.abs(Number(line?.[1]) - s.score)).toBeLessThanOrEqual(0.05);
       }
-      expect(text.out).toMatch(/│ stronger level ahead \(pairs, ties half\)\s+│\s+[\d.]+% │\s+[\d.]+% │/);
+      expect(text.out).toMatch(/│ mean score: greedy \(3 entrants\)\s+│\s+[\d.]+% │\s+[\d.]+ pts │/);
+      expect(text.out).toMatch(/│ stronger level ends ahead \(pairs, full ties half\)\s+│\s+[\d.]+% │\s+[\d.]+% │/);
       expect(text.out).toContain(report.verdict.text);
     },
     SLOW,
@@ -98,9 +112,10 @@ describe('palace tournament simulate', () => {
       const one = await runCli([...argv, '--ai', 'random,greedy', '--workers', '1', '--json']);
       expect(one.code).toBe(0);
       const report = JSON.parse(one.out) as TournamentSimReport;
-      // Two heads-up tables (1 point each) and a bye (1 point).
-      expect(report.pointsPerTournament).toBe(tablePoints(5, 2, 1));
-      expect(report.standings.reduce((sum, s) => sum + s.points, 0)).toBe(3);
+      // Two heads-up tables and a bye: 4 × 50 % + 100 % seat against seat; 1 + 1 + 1 place points.
+      expect(report.perTournament).toEqual({ duplicate: seatPercent(5, 2, 1), independent: tablePoints(5, 2, 1) });
+      expect(report.perTournament).toEqual({ duplicate: 300, independent: 3 });
+      expect(report.standings.reduce((sum, s) => sum + s.score, 0)).toBe(300);
       expect(report.standings).toHaveLength(5);
       const two = await runCli([...argv, '--ai', 'random,greedy', '--workers', '2', '--json']);
       expect(two).toEqual(one);
@@ -136,9 +151,12 @@ describe('palace tournament simulate', () => {
 });
 
 describe('tournament separation measures', () => {
-  it('tournament stats - the stronger-ahead share counts pairs of different strength, ties half', () => {
+  it('tournament stats - the stronger-ahead share counts pairs of different strength, by score then cards, full ties half', () => {
     // strong 2320 > greedy 2240 > random 1390: pairs (s,g) (s,r) (g,r).
     expect(strongerAheadShare([row('strong', 3), row('greedy', 3), row('random', 0)])).toBe((0.5 + 1 + 1) / 3);
+    // An equal score: fewer cards left is ahead, as in the standings.
+    expect(strongerAheadShare([row('strong', 3, 4), row('greedy', 3, 2)])).toBe(0);
+    expect(strongerAheadShare([row('strong', 3, 1), row('greedy', 3, 2)])).toBe(1);
     expect(strongerAheadShare([row('random', 2), row('greedy', 1), row('greedy', 0)])).toBe(0);
     expect(strongerAheadShare([row('greedy', 2), row('greedy', 1)])).toBeNull();
   });
@@ -153,5 +171,24 @@ describe('tournament separation measures', () => {
     expect(d?.mean).toBeCloseTo(0, 12);
     expect(d?.low).toBeLessThan(0);
     expect(d?.high).toBeGreaterThan(0);
+  });
+
+  it('tournament stats - place points, the rule compared with: n − p at a table of n, whole shares; what a tournament gives out', () => {
+    const seats = [3, 1, 4, 2].map((place, position) => ({ userId: position + 1, position, place, cardsLeft: place }));
+    const scores = placePoints([
+      { seats },
+      { seats: seats.slice(0, 2).map((s, i) => ({ ...s, userId: 9 + i, place: i + 1 })) },
+    ]);
+    expect(scores.map((s) => [s.userId, s.share.num, s.share.den, s.percent])).toEqual([
+      [1, 1, 1, 100],
+      [2, 3, 1, 300],
+      [3, 0, 1, 0],
+      [4, 2, 1, 200],
+      [9, 1, 1, 100],
+      [10, 0, 1, 0],
+    ]);
+    expect(totalPerTournament('place-points', { players: 16, tableSize: 4, rounds: 3 })).toBe(72);
+    expect(totalPerTournament('seat-against-seat', { players: 16, tableSize: 4, rounds: 3 })).toBe(2400);
+    expect(totalPerTournament('seat-against-seat', { players: 7, tableSize: 2, rounds: 2 })).toBe(2 * (300 + 100));
   });
 });

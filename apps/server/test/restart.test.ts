@@ -237,8 +237,11 @@ describe('server process', () => {
       done = ok200(await (players[0] as Player).jar.get<Tournament>(`/api/tournaments/${id}`));
     }
     expect(done.status).toBe('finished');
-    // Both tables' points count: one per heads-up table.
-    expect(done.entries.map((e) => e.points).sort()).toEqual([0, 0, 1, 1]);
+    // Both tables count, seat against seat: the first seat won at each, so every seat tied its
+    // counterpart at the other table (1 of 2 matchpoints, 50 %).
+    const seats = done.roundList[0]?.tables.flatMap((t) => t.seats) ?? [];
+    expect(seats.map((s) => [s.matchpoints, s.maxMatchpoints, s.score])).toEqual(Array(4).fill([1, 2, 50]));
+    expect(done.entries.map((e) => e.score)).toEqual([50, 50, 50, 50]);
   }, 90_000);
 
   it('server - SIGTERM shuts down gracefully with exit code 0', async () => {

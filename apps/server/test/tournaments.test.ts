@@ -14,6 +14,7 @@ import {
   playToEnd,
   registered,
   type Seat,
+  type Strategy,
   seatOf,
 } from './main-harness.js';
 
@@ -44,9 +45,16 @@ async function until(jar: Jar, id: number, check: (t: Tournament) => boolean, wh
 /**
  * Plays every table of the running round over the players' own sockets: each entrant finds their
  * table in the tournament (`myTable`), joins it, chooses face-up cards, and the table is played to
- * its end (the first seat plays its lowest cards, the other picks up: the first seat wins).
+ * its end by `strategies(table number, seats)`: the seat that plays its lowest cards while the
+ * others pick up wins (default: the first seat at odd tables, the last at even ones).
  */
-async function playRound(base: string, players: readonly Player[], id: number): Promise<MainGameState[]> {
+async function playRound(
+  base: string,
+  players: readonly Player[],
+  id: number,
+  strategies: (table: number, seats: number) => Strategy[] = (table, seats) =>
+    Array.from({ length: seats }, (_, i) => ((table % 2 === 1 ? i === 0 : i === seats - 1) ? 'lowest' : 'pickup')),
+): Promise<MainGameState[]> {
   const t = await tournamentOf(players[0]?.jar as Jar, id);
   const round = t.roundList.at(-1);
   if (round === undefined) throw new Error('no round');
@@ -72,11 +80,60 @@ async function playRound(base: string, players: readonly Player[], id: number): 
       expect(state.entryFee).toBe(0);
     }
     await chooseFaceUp(seats, table.gameId);
-    const steps = await playToEnd(seats, table.gameId, ['lowest', 'pickup']);
+    const steps = await playToEnd(seats, table.gameId, strategies(table.number, seats.length));
     finals.push(steps.at(-1)?.after[0] as MainGameState);
     await Promise.all(seats.map((s) => s.socket.close()));
   }
   return finals;
+}
+
+/**
+ * The scores worked out again from what the API shows (each table's seats in seat order with their
+ * places), independently of the server's code: each seat against the same seat at the other tables
+ * of its size (2 matchpoints for a better place, 1 for the same), as a percentage of 2 a counterpart;
+ * a size with one table by place (first 100, last 0). Checks every seat's score and matchpoints,
+ * every entrant's total (a bye 100) and the standings' order; answers the totals by user.
+ */
+function checkScores(t: Tournament): Map<number, number> {
+  const totals = new Map(t.entries.map((e) => [e.userId, 0]));
+  const cards = new Map(t.entries.map((e) => [e.userId, 0]));
+  for (const round of t.roundList.filter((r) => r.finished)) {
+    for (const table of round.tables) {
+      const others = round.tables.filter((o) => o !== table && o.seats.length === table.seats.length);
+      table.seats.forEach((seat, k) => {
+        const place = seat.place as number;
+        let expected: number;
+        if (others.length === 0) {
+          expected = (100 * (table.seats.length - place)) / (table.seats.length - 1);
+          expect([seat.matchpoints, seat.maxMatchpoints]).toEqual([null, null]);
+        } else {
+          const counterparts = others.map((o) => o.seats[k]?.place as number);
+          const won = counterparts.reduce((sum, p) => sum + (place < p ? 2 : place === p ? 1 : 0), 0);
+          expect([seat.matchpoints, seat.maxMatchpoints]).toEqual([won, 2 * others.length]);
+          expected = (100 * won) / (2 * others.length);
+        }
+        expect(seat.score).toBeCloseTo(expected, 9);
+        totals.set(seat.userId, (totals.get(seat.userId) ?? 0) + expected);
+        cards.set(seat.userId, (cards.get(seat.userId) ?? 0) + (seat.cardsLeft as number));
+      });
+    }
+    for (const bye of round.byes) totals.set(bye.userId, (totals.get(bye.userId) ?? 0) + 100);
+  }
+  for (const e of t.entries) {
+    expect(e.score).toBeCloseTo(totals.get(e.userId) ?? Number.NaN, 9);
+    expect(e.cardsLeft).toBe(cards.get(e.userId));
+  }
+  // Standings: total percentage (most first), then cards left (fewest first); entry order last.
+  for (let i = 1; i < t.entries.length; i++) {
+    const [a, b] = [t.entries[i - 1], t.entries[i]] as [Tournament['entries'][0], Tournament['entries'][0]];
+    const [ta, tb] = [totals.get(a.userId) ?? 0, totals.get(b.userId) ?? 0];
+    expect(
+      ta > tb + 1e-9 || (Math.abs(ta - tb) < 1e-9 && a.cardsLeft <= b.cardsLeft),
+      `${a.username} before ${b.username}`,
+    ).toBe(true);
+    expect(b.rank).toBe(a.rank + 1);
+  }
+  return totals;
 }
 
 describe('tournaments over HTTP and /ws', () => {
@@ -190,8 +247,14 @@ describe('tournaments over HTTP and /ws', () => {
     expect(await winner.jar.balance()).toBe(before - 100 + 400);
     const history = await winner.jar.history();
     expect(history[0]).toMatchObject({ kind: 'prize', amount: 400, gameId: null, tournamentId: id });
-    // Points: two heads-up tables a round, one point each.
-    expect(done.entries.reduce((sum, e) => sum + e.points, 0)).toBe(4);
+    // Scored seat against seat: the first seat won at table 1 and lost at table 2, so each seat
+    // scored 100 % at one table and 0 % at the other (never a tie), worked out again here.
+    const totals = checkScores(done);
+    for (const round of done.roundList) {
+      expect(round.tables.flatMap((table) => table.seats.map((seat) => seat.score)).sort()).toEqual([0, 0, 100, 100]);
+    }
+    expect([...totals.values()].reduce((a, b) => a + b, 0)).toBe(2 * 4 * 50);
+    expect(done.entries[0]?.score).toBe(Math.max(...totals.values()));
     const ledger = await checkLedger(server.dataFile);
     // Tables are rated in the tournament's preset: two rated games each.
     const ratings = ok200(
@@ -201,5 +264,47 @@ describe('tournaments over HTTP and /ws', () => {
     // Four fees and one prize, two rows each.
     const kinds = ledger.rows.filter((r) => r.gameId === `tournament:${id}`).map((r) => r.kind);
     expect(kinds.sort()).toEqual([...Array(8).fill('fee'), 'prize', 'prize']);
+  });
+
+  it('tournaments - seven players at tables of 3: the lone table of 3 scored by place, the heads-up pair seat against seat', async () => {
+    server = await startServer();
+    const { base } = server;
+    const invites = new Invites(Array.from({ length: 8 }, (_, i) => `INVITE-${i + 1}`));
+    const players: Player[] = [];
+    for (let i = 0; i < 7; i++) players.push(await registered(base, invites.next(), 'trio'));
+    const [host] = players as [Player, ...Player[]];
+    const posted = await host.jar.post<Tournament>('/api/tournaments', {
+      name: 'Trio Cup',
+      maxPlayers: 7,
+      tableSize: 3,
+      rounds: 1,
+    });
+    expect(posted.status).toBe(201);
+    const created = posted.body;
+    for (const player of players) ok200(await player.jar.post(`/api/tournaments/${created.id}/enter`));
+    const running = await tournamentOf(host.jar, created.id);
+    expect(running.roundList[0]?.tables.map((t) => t.seats.length)).toEqual([3, 2, 2]);
+    // Nothing is placed or scored while the tables play.
+    for (const table of running.roundList[0]?.tables ?? []) {
+      for (const seat of table.seats) expect([seat.place, seat.score, seat.matchpoints]).toEqual([null, null, null]);
+    }
+    // The first seat wins heads-up table 2, the second seat table 3 (at the table of 3 the middle seat
+    // plays its lowest cards, the others pick up whenever they may: whoever it is, someone wins).
+    await playRound(base, players, created.id, (table, seats) =>
+      Array.from({ length: seats }, (_, i) => (i === (seats === 3 ? 1 : table === 2 ? 0 : 1) ? 'lowest' : 'pickup')),
+    );
+    const done = await until(host.jar, created.id, (t) => t.status === 'finished', 'the end');
+    const totals = checkScores(done);
+    const [three, two, other] = done.roundList[0]?.tables ?? [];
+    // By place at the table of 3: 100, 50, 0; heads-up: each seat against the same seat at the other table.
+    expect(three?.seats.map((seat) => seat.score).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([0, 50, 100]);
+    expect([two?.seats[0]?.place, other?.seats[1]?.place]).toEqual([1, 1]);
+    expect([two?.seats.map((seat) => seat.score), other?.seats.map((seat) => seat.score)]).toEqual([
+      [100, 0],
+      [0, 100],
+    ]);
+    expect([...totals.values()].reduce((a, b) => a + b, 0)).toBe(7 * 50);
+    // No fee, no prize.
+    expect(done.prizes).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ import {
   listUrl,
   localInputValue,
   ordinal,
+  percentLabel,
   progressLabel,
+  seatResultLabel,
   startBounds,
   startLabel,
   tableAction,
@@ -30,12 +32,15 @@ import { type User, useAuth } from '../src/stores/auth-store.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const seat = (userId: number, username: string, place: number | null = null) => ({
+/** A heads-up seat: its place once its table is over, its matchpoints (of 2) once the round is. */
+const seat = (userId: number, username: string, place: number | null = null, matchpoints: number | null = null) => ({
   userId,
   username,
   place,
-  points: place === null ? null : 2 - place,
   cardsLeft: place === null ? null : (place - 1) * 4,
+  matchpoints,
+  maxMatchpoints: matchpoints === null ? null : 2,
+  score: matchpoints === null ? null : 50 * matchpoints,
 });
 
 function round(overrides: Partial<TournamentRound> = {}): TournamentRound {
@@ -75,10 +80,10 @@ function tournament(overrides: Partial<Tournament> = {}): Tournament {
     commitment: sha('tournament-seed'),
     seed: null,
     entries: [
-      { rank: 1, userId: 1, username: 'Ann', avatar: null, isGuest: false, points: 0, cardsLeft: 0 },
-      { rank: 2, userId: 2, username: 'Bob', avatar: null, isGuest: false, points: 0, cardsLeft: 0 },
-      { rank: 3, userId: 3, username: 'Cat', avatar: null, isGuest: true, points: 0, cardsLeft: 0 },
-      { rank: 4, userId: 4, username: 'Dan', avatar: null, isGuest: false, points: 0, cardsLeft: 0 },
+      { rank: 1, userId: 1, username: 'Ann', avatar: null, isGuest: false, score: 0, cardsLeft: 0 },
+      { rank: 2, userId: 2, username: 'Bob', avatar: null, isGuest: false, score: 0, cardsLeft: 0 },
+      { rank: 3, userId: 3, username: 'Cat', avatar: null, isGuest: true, score: 0, cardsLeft: 0 },
+      { rank: 4, userId: 4, username: 'Dan', avatar: null, isGuest: false, score: 0, cardsLeft: 0 },
     ],
     roundList: [round()],
     prizes: [],
@@ -155,6 +160,22 @@ describe('tournaments - words', () => {
       '32nd',
     ]);
     expect(tournamentTableLabel({ round: 1, rounds: 1, table: 2 })).toBe('Round 1 of 1, table 2');
+    // Scores come exact and are rounded to one decimal on the screen only.
+    expect([100, 75, 200 / 3, 100 / 3, 0, 187.5, 0.04, 99.96].map(percentLabel)).toEqual([
+      '100%',
+      '75%',
+      '66.7%',
+      '33.3%',
+      '0%',
+      '187.5%',
+      '0%',
+      '100%',
+    ]);
+    expect(seatResultLabel(seat(1, 'Ann'))).toBeNull();
+    expect(seatResultLabel(seat(1, 'Ann', 2))).toBe('2nd · 4 cards left');
+    expect(seatResultLabel(seat(1, 'Ann', 1, 1))).toBe('1st · 0 cards left · 50% (1 of 2 matchpoints)');
+    const byPlace = { ...seat(1, 'Ann', 2), cardsLeft: 1, score: 200 / 3 };
+    expect(seatResultLabel(byPlace)).toBe('2nd · 1 card left · 66.7% (by place)');
     expect(FEE_CHOICES[0]).toBe(0);
     expect(FEE_CHOICES.slice(1, 3)).toEqual([100, 150]);
     expect(FEE_CHOICES.at(-1)).toBe(1000);
@@ -299,8 +320,8 @@ describe('tournaments - pages', () => {
       finished: true,
       deals: [{ tableSize: 2, commitment: sha('deal-seed'), seed: 'deal-seed' }],
       tables: [
-        { number: 1, gameId: 101, finished: true, seats: [seat(2, 'Bob', 2), seat(1, 'Ann', 1)] },
-        { number: 2, gameId: 102, finished: true, seats: [seat(3, 'Cat', 1), seat(4, 'Dan', 2)] },
+        { number: 1, gameId: 101, finished: true, seats: [seat(2, 'Bob', 2, 0), seat(1, 'Ann', 1, 2)] },
+        { number: 2, gameId: 102, finished: true, seats: [seat(3, 'Cat', 1, 2), seat(4, 'Dan', 2, 0)] },
       ],
     });
     stubFetch({
@@ -311,6 +332,12 @@ describe('tournaments - pages', () => {
           entered: false,
           myTable: null,
           seed: 'tournament-seed',
+          entries: [
+            { rank: 1, userId: 1, username: 'Ann', avatar: null, isGuest: false, score: 100, cardsLeft: 0 },
+            { rank: 2, userId: 3, username: 'Cat', avatar: null, isGuest: true, score: 100, cardsLeft: 0 },
+            { rank: 3, userId: 2, username: 'Bob', avatar: null, isGuest: false, score: 0, cardsLeft: 4 },
+            { rank: 4, userId: 4, username: 'Dan', avatar: null, isGuest: false, score: 0, cardsLeft: 4 },
+          ],
         }),
       },
     });
@@ -321,7 +348,23 @@ describe('tournaments - pages', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Replay table 1', 'Replay table 2']);
-    expect(within(done).getAllByText('1st · 1 point · 0 cards left')).toHaveLength(2);
+    // Seats in seat order (seat 1 held the same cards at both tables), each scored against the other table's.
+    const table1 = screen.getByRole('list', { name: 'Table 1 seats' });
+    expect(
+      within(table1)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Seat 1 Bob2nd · 4 cards left · 0% (0 of 2 matchpoints)',
+      'Seat 2 Ann1st · 0 cards left · 100% (2 of 2 matchpoints)',
+    ]);
+    expect(within(done).getAllByText('1st · 0 cards left · 100% (2 of 2 matchpoints)')).toHaveLength(2);
+    const standings = screen.getByRole('table', { name: /Standings/ });
+    expect(
+      within(standings)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['RankPlayerScoreCards left', '1stAnn100%0', '2ndCat100%0', '3rdBob0%4', '4thDan0%4']);
     // The seeds are revealed and checked in the browser.
     expect(screen.getByText('deal-seed')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText(/matches, checked in your browser/)).toHaveLength(2));

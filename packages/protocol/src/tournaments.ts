@@ -82,25 +82,37 @@ export const TournamentSummary = Type.Object({
 export type TournamentSummary = Static<typeof TournamentSummary>;
 export const TournamentSummaries = Type.Array(TournamentSummary);
 
-/** An entrant, in standings order: points, then fewest cards left in all, then entry order. */
+/**
+ * An entrant, in standings order (docs/tournaments.md "Scoring"): `score`, the round percentages
+ * summed (most first, compared exactly), then fewest `cardsLeft` in all, then entry order. Only
+ * finished rounds count.
+ */
 export const TournamentEntrant = Type.Object({
   rank: Type.Integer(),
   userId: Type.Integer(),
   username: Type.String(),
   avatar: NullableText,
   isGuest: Type.Boolean(),
-  points: Type.Integer(),
+  /** The sum of the entrant's round scores (each 0–100, a bye 100), not rounded. */
+  score: Type.Number(),
   cardsLeft: Type.Integer(),
 });
 export type TournamentEntrant = Static<typeof TournamentEntrant>;
 
-/** A seat at a table; `place`, `points` and `cardsLeft` once the table has finished. */
+/**
+ * A seat at a table. `place` and `cardsLeft` once the table has finished; `score` (0–100, not
+ * rounded) once the round is over: `matchpoints` of `maxMatchpoints` against the same seat at the
+ * other tables of its size, or, where the table was the only one of its size, by place (first 100,
+ * last 0; then both matchpoint fields are null).
+ */
 export const TournamentSeat = Type.Object({
   userId: Type.Integer(),
   username: Type.String(),
   place: NullableInt,
-  points: NullableInt,
   cardsLeft: NullableInt,
+  matchpoints: NullableInt,
+  maxMatchpoints: NullableInt,
+  score: Type.Union([Type.Number(), Type.Null()]),
 });
 export type TournamentSeat = Static<typeof TournamentSeat>;
 
@@ -110,7 +122,7 @@ export const TournamentTable = Type.Object({
   /** The main game played there (its room: `/play?gameId={gameId}`, `&watch=1` to watch). */
   gameId: Type.Integer(),
   finished: Type.Boolean(),
-  /** Seats in seat order: the first seat at every table of a size gets the same cards. */
+  /** Seats in seat order: the same seat at every table of a size gets the same cards. */
   seats: Type.Array(TournamentSeat),
 });
 export type TournamentTable = Static<typeof TournamentTable>;
@@ -134,7 +146,7 @@ export const TournamentRound = Type.Object({
   finishedAt: NullableText,
   deals: Type.Array(TournamentDeal),
   tables: Type.Array(TournamentTable),
-  /** Entrants who sat the round out (an odd number at heads-up tables): one point, no cards. */
+  /** Entrants who sat the round out (an odd number at heads-up tables): a score of 100, no cards. */
   byes: Type.Array(Type.Object({ userId: Type.Integer(), username: Type.String() })),
 });
 export type TournamentRound = Static<typeof TournamentRound>;

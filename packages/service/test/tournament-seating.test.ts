@@ -32,7 +32,7 @@ function played(number: number, seating: { tables: number[][]; byes: number[] },
         number: i + 1,
         gameId: `${number}-${i}`,
         seats,
-        results: ordered.map((userId, p) => ({ userId, place: p + 1, points: seats.length - p - 1, cardsLeft: p * 3 })),
+        results: ordered.map((userId, p) => ({ userId, place: p + 1, cardsLeft: p * 3 })),
       };
     }),
   } satisfies StoredRound;
@@ -86,13 +86,20 @@ describe('tournament seating', () => {
   });
 
   it('tournaments - Swiss rounds seat the leaders together and avoid repeat tables where they can', () => {
-    // 16 players at tables of 4: round 1's four winners meet in round 2.
+    // 16 players at tables of 4: the top four of round 1's standings (seat against seat) meet in round 2.
     const data = dataOf(16, 4, 'swiss');
     const r1 = seatRound(data, 1);
-    const round1 = played(1, r1, (id) => id);
-    const r2 = seatRound({ ...data, roundList: [round1] }, 2);
+    const round1 = played(1, r1, (id) => (id * 2 + 8) % 17);
+    const top = standingsOf({ ...data, roundList: [round1] })
+      .slice(0, 4)
+      .map((s) => s.userId);
+    // (Not simply the table winners: places count against the same seat at the other tables.)
     const winners = round1.tables.map((t) => t.results[0]?.userId);
-    expect([...(r2.tables[0] ?? [])].sort((a, b) => a - b)).toEqual([...winners].sort((a, b) => (a ?? 0) - (b ?? 0)));
+    expect([...top].sort()).not.toEqual([...winners].sort());
+    // (They sat at four different tables, so no swap is needed to keep them apart from old tablemates.)
+    expect(new Set(top.map((id) => r1.tables.findIndex((t) => t.includes(id)))).size).toBe(4);
+    const r2 = seatRound({ ...data, roundList: [round1] }, 2);
+    expect([...(r2.tables[0] ?? [])].sort((a, b) => a - b)).toEqual([...top].sort((a, b) => a - b));
     // 8 players at heads-up tables, ranked so that the natural pairing repeats round 1's: it is avoided.
     const eight = dataOf(8, 2, 'pairs');
     const first = {
@@ -128,7 +135,7 @@ describe('tournament seating', () => {
         for (let i = 1; i < split.length; i++) expect(split[i]).toBeLessThanOrEqual(split[i - 1] ?? 0);
       }),
     );
-    // Points first, then fewest cards left, then entry order.
+    // Score first (seat against seat: 2 beat 4's seat, 3 beat 1's), then fewest cards left, then entry order.
     const data = dataOf(4, 2, 's');
     const round: StoredRound = {
       number: 1,
@@ -142,8 +149,8 @@ describe('tournament seating', () => {
           gameId: 'a',
           seats: [1, 2],
           results: [
-            { userId: 2, place: 1, points: 1, cardsLeft: 0 },
-            { userId: 1, place: 2, points: 0, cardsLeft: 5 },
+            { userId: 2, place: 1, cardsLeft: 0 },
+            { userId: 1, place: 2, cardsLeft: 5 },
           ],
         },
         {
@@ -151,12 +158,17 @@ describe('tournament seating', () => {
           gameId: 'b',
           seats: [3, 4],
           results: [
-            { userId: 4, place: 1, points: 1, cardsLeft: 0 },
-            { userId: 3, place: 2, points: 0, cardsLeft: 2 },
+            { userId: 3, place: 1, cardsLeft: 0 },
+            { userId: 4, place: 2, cardsLeft: 2 },
           ],
         },
       ],
     };
-    expect(standingsOf({ ...data, roundList: [round] }).map((s) => s.userId)).toEqual([2, 4, 3, 1]);
+    expect(standingsOf({ ...data, roundList: [round] }).map((s) => [s.userId, s.score])).toEqual([
+      [2, 100],
+      [3, 100],
+      [4, 0],
+      [1, 0],
+    ]);
   });
 });

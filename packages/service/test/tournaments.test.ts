@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MEMORY_HOUSE, MemoryGamesStore, mainView, tournamentView, type User } from '../src/index.js';
+import { MEMORY_HOUSE, MemoryGamesStore, mainView, seatRound, tournamentView, type User } from '../src/index.js';
 import { guest, registered, stored } from './main-support.js';
 import { code, value } from './support.js';
 import {
@@ -137,10 +137,20 @@ describe('TournamentsService', () => {
     expect(second.data.roundList).toHaveLength(2);
     expect(second.data.roundList[0]?.finishedAt).not.toBeNull();
     expect(tournamentView(second, null).roundList[0]?.deals[0]?.seed).toBe(deal?.seed);
-    // Round 2 is seated by points: the two round-1 winners meet.
-    const winners = second.data.roundList[0]?.tables.map((t) => t.results?.find((r) => r.place === 1)?.userId) ?? [];
-    const table1 = second.data.roundList[1]?.tables[0]?.seats ?? [];
-    for (const w of winners) expect(table1).toContain(w);
+    // Round 1 scored seat against seat: each seat against the same seat at the other table of 4.
+    const [tableA, tableB] = second.data.roundList[0]?.tables ?? [];
+    const placeAt = (t: typeof tableA, i: number) => t?.results?.find((r) => r.userId === t.seats[i])?.place ?? 0;
+    const seen = tournamentView(second, null).roundList[0]?.tables ?? [];
+    for (let i = 0; i < 4; i++) {
+      const [a, b] = [placeAt(tableA, i), placeAt(tableB, i)];
+      const expected = a < b ? [2, 0] : a > b ? [0, 2] : [1, 1];
+      expect([seen[0]?.seats[i]?.matchpoints, seen[1]?.seats[i]?.matchpoints]).toEqual(expected);
+      expect([seen[0]?.seats[i]?.score, seen[1]?.seats[i]?.score]).toEqual(expected.map((mp) => 50 * mp));
+      expect(seen[0]?.seats[i]?.maxMatchpoints).toBe(2);
+    }
+    // Round 2 is seated Swiss style by those standings.
+    const swiss = seatRound({ ...second.data, roundList: second.data.roundList.slice(0, 1) }, 2);
+    expect(second.data.roundList[1]?.tables.map((t) => t.seats)).toEqual(swiss.tables);
 
     await playRound(s, id, users);
     const done = await loadTournament(s, id);
@@ -153,8 +163,8 @@ describe('TournamentsService', () => {
     expect(await s.bank.balance(secondPlace?.userId ?? 0)).toBe(900 + 240);
     expect(await s.bank.balance(third?.userId ?? 0)).toBe(900 + 160);
     expect(await ledgerSum(s, users)).toBe(0);
-    // Points: a table of 4 gives 3, 2, 1, 0; over two rounds 12 points per table pair.
-    expect(view.entries.reduce((sum, e) => sum + e.points, 0)).toBe(2 * (3 + 2 + 1 + 0) * 2);
+    // Every seat is worth 50 % on average (each pair of counterparts shares 2 matchpoints): 8 × 50 a round.
+    expect(view.entries.reduce((sum, e) => sum + e.score, 0)).toBe(2 * 8 * 50);
     // Moving it on again changes nothing (no second prize).
     await s.tournaments.advance(id);
     expect((await loadTournament(s, id)).version).toBe(done.version);
@@ -305,8 +315,18 @@ describe('TournamentsService with nobody at the tables', () => {
     const done = await loadTournament(s, id);
     expect(done.status).toBe('finished');
     expect(done.data.roundList).toHaveLength(2);
-    // 3 + 1 points a round (tables of 3 and 2).
-    expect(tournamentView(done, null).entries.reduce((sum, e) => sum + e.points, 0)).toBe(8);
+    // A table of 3 and a heads-up table, each the only one of its size: scored by place.
+    const view = tournamentView(done, null);
+    for (const round of view.roundList) {
+      for (const table of round.tables) {
+        const byPlace = table.seats.length === 3 ? [100, 50, 0] : [100, 0];
+        expect(table.seats.map((seat) => seat.score)).toEqual(
+          table.seats.map((seat) => byPlace[(seat.place ?? 0) - 1]),
+        );
+        expect(table.seats.every((seat) => seat.matchpoints === null && seat.maxMatchpoints === null)).toBe(true);
+      }
+    }
+    expect(view.entries.reduce((sum, e) => sum + e.score, 0)).toBe(2 * (150 + 100));
   });
 });
 
@@ -323,8 +343,10 @@ describe('TournamentsService deals', () => {
         const tables = await currentTables(s, id);
         expect(tables).toHaveLength(round.tables.length);
         const bySize = new Map<number, string[][]>();
-        for (const game of tables) {
+        for (const [i, game] of tables.entries()) {
           const size = game.state.seats.length;
+          // Seated, and so dealt, in the stored seat order: its index is the deal position scores compare.
+          expect(game.state.seats.map((seat) => Number(seat.id))).toEqual(round.tables[i]?.seats);
           const deal = round.deals.find((d) => d.tableSize === size);
           // The table's own commitment is the round's for its size.
           expect(game.commitment).toBe(deal?.commitment);

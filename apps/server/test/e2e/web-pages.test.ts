@@ -85,7 +85,7 @@ describe('web client - help, waitlist, tokens, profile and friends in a real bro
       await page.keyboard.press('End');
       await expect(focusedName(page)).resolves.toBe('Are there tournaments?');
       await page.keyboard.press('Enter');
-      await page.getByText(/a point for every player you finish ahead of/).waitFor();
+      await page.getByText(/the players who held your cards at the other tables/).waitFor();
       await page.keyboard.press('Home');
       await expect(focusedName(page)).resolves.toBe('What is Palace?');
 

@@ -69,10 +69,11 @@ export const FAQ: readonly AccordionItem[] = [
         </p>
         <p>
           Every table of a round plays the <strong>same deal</strong> (duplicate), so a round measures play, not cards:
-          the seed is published as a commitment when the round starts and revealed when it ends. At each table you score
-          a point for every player you finish ahead of; the standings go by points, then by fewest cards left. The prize
-          pool (all entry fees) pays <strong>50% / 30% / 20%</strong> to the top three, or all of it to the winner with
-          fewer than 6 players.
+          the seed is published as a commitment when the round starts and revealed when it ends. You are scored against
+          the players who held your cards at the other tables: 2 for each one you finish ahead of, 1 for the same place,
+          as a percentage of the most you could get (a table with no twin counts your place from 0% to 100%); the
+          standings go by total percentage, then by fewest cards left. The prize pool (all entry fees) pays{' '}
+          <strong>50% / 30% / 20%</strong> to the top three, or all of it to the winner with fewer than 6 players.
         </p>
       </>
     ),

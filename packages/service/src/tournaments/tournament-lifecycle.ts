@@ -5,6 +5,7 @@ import type { IdSource, Posting } from '../ports.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import type { CheckedTournament } from './tournament-model.js';
 import type { StoredTournament, TournamentData, TournamentEntry } from './tournament-ports.js';
+import type { RoundScoring } from './tournament-scoring.js';
 import { feePostings, prizePool, prizesOf, refundPostings } from './tournament-settling.js';
 
 /**
@@ -140,9 +141,14 @@ function cancelChange(t: StoredTournament, now: number): TournamentChange {
 
 /**
  * The change that finishes `t` after its last round (`played`: its data with that round in): the
- * prizes paid to the top of the standings. Play changes no entry, so the pool is `t`'s.
+ * prizes paid to the top of the standings under `scoring`. Play changes no entry, so the pool is `t`'s.
  */
-export function finishChange(t: StoredTournament, played: TournamentData, now: number): TournamentChange {
-  const { prizes, postings } = prizesOf(t.id, played, prizePool(t));
+export function finishChange(
+  t: StoredTournament,
+  played: TournamentData,
+  now: number,
+  scoring: RoundScoring,
+): TournamentChange {
+  const { prizes, postings } = prizesOf(t.id, played, prizePool(t), scoring);
   return { status: 'finished', data: { ...played, prizes, finishedAt: now }, postings, dueAt: null };
 }

@@ -20,11 +20,13 @@ import {
 } from '@palace/protocol';
 import { type ServiceError, serviceError } from '../service-error.js';
 import type { StoredRound, TableResult, TournamentData } from './tournament-ports.js';
+import { type RoundScoring, seatAgainstSeat, standingsOf } from './tournament-scoring.js';
 
 /**
  * The tournament format (docs/tournaments.md), pure: checking a new tournament, seating a round
- * (round 1 at random from the tournament's seed, later rounds Swiss style by points, avoiding
- * repeat tables), table points, standings and the prize split.
+ * (round 1 at random from the tournament's seed, later rounds Swiss style by the standings,
+ * avoiding repeat tables), a table's results and the prize split. Scores and standings are in
+ * `tournament-scoring.ts`.
  */
 
 /** What creating a tournament asks for (the wire's fields). */
@@ -96,52 +98,6 @@ export function tableSizes(players: number, tableSize: number): { readonly sizes
   return { sizes: Array.from({ length: count }, (_, i) => base + (i < extra ? 1 : 0)), byes };
 }
 
-/** An entrant's standing: points (and cards left in all) over the finished rounds. */
-export interface Standing {
-  readonly userId: number;
-  readonly points: number;
-  readonly cardsLeft: number;
-  /** 1-based, in standings order. */
-  readonly rank: number;
-}
-
-/** Points at a table for finishing `place` of `size`: last 0, first `size − 1` (docs/tournaments.md). */
-export function pointsFor(place: number, size: number): number {
-  return size - place;
-}
-
-/** The points a bye is worth (a heads-up win), with no cards left. */
-export const BYE_POINTS = 1;
-
-/**
- * The standings over the rounds' finished tables and byes: points (most first), then cards left
- * in all (fewest first), then entry order (earliest first).
- */
-export function standingsOf(data: Pick<TournamentData, 'entries' | 'roundList'>): Standing[] {
-  const totals = new Map<number, { points: number; cardsLeft: number; order: number }>();
-  data.entries.forEach((entry, order) => {
-    totals.set(entry.userId, { points: 0, cardsLeft: 0, order });
-  });
-  for (const round of data.roundList) {
-    for (const table of round.tables) {
-      for (const result of table.results ?? []) {
-        const total = totals.get(result.userId);
-        if (total === undefined) continue;
-        total.points += result.points;
-        total.cardsLeft += result.cardsLeft;
-      }
-    }
-    if (round.finishedAt === null) continue;
-    for (const userId of round.byes) {
-      const total = totals.get(userId);
-      if (total !== undefined) total.points += BYE_POINTS;
-    }
-  }
-  return [...totals]
-    .sort(([, a], [, b]) => b.points - a.points || a.cardsLeft - b.cardsLeft || a.order - b.order)
-    .map(([userId, total], i) => ({ userId, points: total.points, cardsLeft: total.cardsLeft, rank: i + 1 }));
-}
-
 /** How the pool is paid (docs/tournaments.md): 50/30/20 % to the top three, all to the winner under 6 entrants. */
 export function prizeSplit(pool: number, entrants: number): number[] {
   if (pool <= 0) return [];
@@ -176,15 +132,16 @@ export interface Seating {
 
 /**
  * Seats round `round` (1-based). Round 1: the entrants shuffled by the tournament seed. Later
- * rounds: Swiss — by standings, best first, dealt into tables in order (the best players meet),
- * then improved by swapping players between neighbouring tables where that lowers the number of
- * pairs who have sat together before without moving anyone more than one table from their
- * standing. A bye goes to the lowest-ranked entrant without one yet. Every entrant is seated at
+ * rounds: Swiss — by the standings under `scoring`, best first, dealt into tables in order (the
+ * best players meet), then improved by swapping players between neighbouring tables where that
+ * lowers the number of pairs who have sat together before without moving anyone more than one
+ * table from their standing. A bye goes to the lowest-ranked entrant without one yet. Every entrant is seated at
  * exactly one table or has the bye; sizes come from `tableSizes`.
  */
 export function seatRound(
   data: Pick<TournamentData, 'entries' | 'roundList' | 'tableSize' | 'seed'>,
   round: number,
+  scoring: RoundScoring = seatAgainstSeat,
 ): Seating {
   const { sizes, byes: byeCount } = tableSizes(data.entries.length, data.tableSize);
   let order: number[];
@@ -192,7 +149,7 @@ export function seatRound(
     order = data.entries.map((e) => e.userId);
     shuffleInPlace(createRng(`${data.seed}/seating`), order);
   } else {
-    order = standingsOf(data).map((s) => s.userId);
+    order = standingsOf(data, scoring).map((s) => s.userId);
   }
   const byes: number[] = [];
   if (byeCount > 0) {
@@ -242,17 +199,14 @@ function avoidRepeats(tables: number[][], met: ReadonlySet<string>): void {
   }
 }
 
-/** A finished table's results from its game's standings (seat ids are user ids as strings). */
+/**
+ * A finished table's results from its game's standings (seat ids are user ids as strings): each
+ * seat's place and cards left, as the game ended them (a seat the AI played counts as any other).
+ */
 export function tableResults(
   standings: ReadonlyArray<{ readonly seat: string; readonly place: number; readonly cardsLeft: number }>,
 ): TableResult[] {
-  const size = standings.length;
-  return standings.map((s) => ({
-    userId: Number(s.seat),
-    place: s.place,
-    points: pointsFor(s.place, size),
-    cardsLeft: s.cardsLeft,
-  }));
+  return standings.map((s) => ({ userId: Number(s.seat), place: s.place, cardsLeft: s.cardsLeft }));
 }
 
 /** The deal seed of round `round` for tables of `size` (duplicate), or of one table (`table`, independent deals). */

@@ -22,11 +22,13 @@ export type TournamentEntry = {
   readonly ai?: AiLevelName;
 };
 
-/** A seat's outcome at a finished table. */
+/**
+ * A seat's outcome at a finished table: the facts its score is worked out from once the round is
+ * over (`tournament-scoring.ts`; rows stored before migration 0015 also had place points, dropped).
+ */
 export type TableResult = {
   readonly userId: number;
   readonly place: number;
-  readonly points: number;
   readonly cardsLeft: number;
 };
 
@@ -35,7 +37,7 @@ export type StoredTable = {
   readonly number: number;
   /** The main game's id, chosen when the round was planned (the game is created under it). */
   readonly gameId: string;
-  /** User ids in seat order. */
+  /** User ids in seat order: the index is the deal position (seated, and so dealt, in this order). */
   readonly seats: readonly number[];
   /** Null while the table plays. */
   readonly results: readonly TableResult[] | null;
@@ -54,7 +56,7 @@ export type StoredRound = {
   readonly finishedAt: number | null;
   readonly deals: readonly StoredDeal[];
   readonly tables: readonly StoredTable[];
-  /** Entrants sitting the round out (heads-up tables and an odd count): one point, no cards. */
+  /** Entrants sitting the round out (heads-up tables and an odd count): 100 %, no cards. */
   readonly byes: readonly number[];
 };
 

@@ -2,6 +2,7 @@ import type { MainGames } from '../main-game/main-games.js';
 import type { IdSource } from '../ports.js';
 import { dealSeedInput, seatRound, tableResults } from './tournament-model.js';
 import type { StoredRound, StoredTable, StoredTournament, TournamentData } from './tournament-ports.js';
+import type { RoundScoring } from './tournament-scoring.js';
 
 /**
  * A tournament's rounds at their tables (docs/tournaments.md): seating a round (its table ids
@@ -14,12 +15,14 @@ export class TournamentRounds {
   constructor(
     private readonly ids: IdSource,
     private readonly tables: MainGames,
+    /** Whose standings seat the Swiss rounds. */
+    private readonly scoring: RoundScoring,
   ) {}
 
   /** `data` with round `number` seated, its table ids chosen and its deals committed. */
   seat(data: TournamentData, number: number, now: number): TournamentData {
     const { ids } = this;
-    const seating = seatRound(data, number);
+    const seating = seatRound(data, number, this.scoring);
     const sizes = [...new Set(seating.tables.map((table) => table.length))].sort((a, b) => a - b);
     const deals = sizes.map((tableSize) => {
       const seed = ids.digest(dealSeedInput(data.seed, number, tableSize));

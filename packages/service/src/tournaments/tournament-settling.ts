@@ -1,6 +1,7 @@
 import { HOUSE, type Posting } from '../ports.js';
-import { prizeSplit, standingsOf } from './tournament-model.js';
+import { prizeSplit } from './tournament-model.js';
 import type { StoredPrize, StoredTournament, TournamentData, TournamentEntry } from './tournament-ports.js';
+import { type RoundScoring, seatAgainstSeat, standingsOf } from './tournament-scoring.js';
 
 /**
  * A tournament's tokens (docs/tournaments.md): an entry's fee goes to the house in the write that
@@ -32,13 +33,14 @@ export function refundPostings(id: string, entries: readonly TournamentEntry[]):
     .map((e) => ({ from: HOUSE, to: e.userId, amount: e.paid, kind: 'refund', gameId: tournamentRef(id) }));
 }
 
-/** The prizes of `pool` paid to the top of `data`'s standings, and their postings. */
+/** The prizes of `pool` paid to the top of `data`'s standings (under `scoring`), and their postings. */
 export function prizesOf(
   id: string,
   data: TournamentData,
   pool: number,
+  scoring: RoundScoring = seatAgainstSeat,
 ): { readonly prizes: StoredPrize[]; readonly postings: Posting[] } {
-  const standings = standingsOf(data);
+  const standings = standingsOf(data, scoring);
   const prizes = prizeSplit(pool, data.entries.length).flatMap((amount, i) => {
     const winner = standings[i];
     return winner === undefined || amount <= 0 ? [] : [{ place: i + 1, userId: winner.userId, amount }];

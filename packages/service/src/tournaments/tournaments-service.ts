@@ -21,6 +21,7 @@ import {
 import { checkTournament, type TournamentInput } from './tournament-model.js';
 import type { StoredTournament, TournamentData, TournamentEntry, TournamentsStore } from './tournament-ports.js';
 import { TournamentRounds } from './tournament-rounds.js';
+import { type RoundScoring, seatAgainstSeat } from './tournament-scoring.js';
 
 /** Attempts at finding an unused id. */
 const MAX_ID_ATTEMPTS = 20;
@@ -36,6 +37,15 @@ export interface TournamentsPorts {
   readonly tokens: Pick<TokensStore, 'balance'>;
   /** Where the service adds its sweep of due and running tournaments (run on every node). */
   readonly rescues?: Rescues;
+}
+
+export interface TournamentsOptions {
+  /**
+   * How rounds are scored (the standings that seat the Swiss rounds and pay the prizes). Default
+   * and on every server: `seatAgainstSeat`; `palace tournament simulate` passes place points to
+   * compare with (docs/tournaments.md "Measured").
+   */
+  readonly scoring?: RoundScoring;
 }
 
 /** A simulated entrant (`palace tournament simulate`): a user the AI plays at every table. */
@@ -67,12 +77,15 @@ export function tournamentId(raw: number | string): string | null {
 export class TournamentsService {
   private readonly rounds: TournamentRounds;
   private readonly seat: SeatRound;
+  private readonly scoring: RoundScoring;
 
   constructor(
     private readonly ports: TournamentsPorts,
     tables: MainGames,
+    options: TournamentsOptions = {},
   ) {
-    this.rounds = new TournamentRounds(ports.ids, tables);
+    this.scoring = options.scoring ?? seatAgainstSeat;
+    this.rounds = new TournamentRounds(ports.ids, tables, this.scoring);
     this.seat = (data, number, now) => this.rounds.seat(data, number, now);
     tables.subscribe((game) => this.tableChanged(game));
     ports.rescues?.add(() => this.sweep());
@@ -198,7 +211,7 @@ export class TournamentsService {
     if (round.number < data.rounds) {
       return ok({ status: 'running', data: this.seat(played, round.number + 1, now), postings: [], dueAt: null });
     }
-    return ok(finishChange(t, played, now));
+    return ok(finishChange(t, played, now, this.scoring));
   }
 
   /**

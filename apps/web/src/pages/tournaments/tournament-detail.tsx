@@ -13,6 +13,7 @@ import {
   entryState,
   feeLabel,
   ordinal,
+  percentLabel,
   progressLabel,
   startLabel,
   statusLabel,
@@ -278,13 +279,15 @@ function Standings({ t, viewerId }: { readonly t: Tournament; readonly viewerId:
         </ul>
       ) : (
         <table className="standings-table">
-          <caption className="sr-only">Standings: by points, then by fewest cards left</caption>
+          <caption className="sr-only">
+            Standings: by score (each round's percentage, added up), then by fewest cards left
+          </caption>
           <thead>
             <tr>
               <th scope="col">Rank</th>
               <th scope="col">Player</th>
               <th scope="col" className="num">
-                Points
+                Score
               </th>
               <th scope="col" className="num">
                 Cards left
@@ -299,7 +302,7 @@ function Standings({ t, viewerId }: { readonly t: Tournament; readonly viewerId:
                   {e.username}
                   {e.userId === viewerId && <span className="you-pill">You</span>}
                 </th>
-                <td className="num">{e.points}</td>
+                <td className="num">{percentLabel(e.score)}</td>
                 <td className="num">{e.cardsLeft}</td>
               </tr>
             ))}

@@ -13,6 +13,7 @@ import {
   TOURNAMENT_TABLE_MIN,
   type Tournament,
   type TournamentRound,
+  type TournamentSeat,
   type TournamentStatus,
   type TournamentSummary,
   type TournamentTable,
@@ -97,9 +98,29 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** "1 point", "0 points". */
-export function pointsLabel(points: number): string {
-  return points === 1 ? '1 point' : `${points} points`;
+/**
+ * A score in percent to one decimal, a whole number without one: "75%", "66.7%", "187.5%". The
+ * server sends exact values; only the screen rounds (docs/tournaments.md "Scoring").
+ */
+export function percentLabel(score: number): string {
+  const shown = (Math.round(score * 10) / 10).toFixed(1);
+  return `${shown.endsWith('.0') ? shown.slice(0, -2) : shown}%`;
+}
+
+/**
+ * A seat's result once its table has finished ("2nd · 3 cards left"), with its score once the
+ * round is over: "· 75% (3 of 4 matchpoints)" against the same seat at the other tables of its
+ * size, or "· 50% (by place)" at the only table of its size. Null while the table plays.
+ */
+export function seatResultLabel(seat: TournamentSeat): string | null {
+  if (seat.place === null) return null;
+  const result = `${ordinal(seat.place)} · ${cardsLabel(seat.cardsLeft ?? 0)} left`;
+  if (seat.score === null) return result;
+  const how =
+    seat.matchpoints === null || seat.maxMatchpoints === null
+      ? 'by place'
+      : `${seat.matchpoints} of ${seat.maxMatchpoints} matchpoints`;
+  return `${result} · ${percentLabel(seat.score)} (${how})`;
 }
 
 /** "1 card", "12 cards". */
@@ -256,8 +277,7 @@ export function createBody(
     rounds: Number(draft.rounds),
     entryFee: Number(draft.entryFee),
   };
-  // "When full" leaves `startsAt` out (absent and null mean the same; the server's type coercion
-  // reads a JSON null there as an empty time and refuses it).
+  // "When full" leaves `startsAt` out (absent and null mean the same to the server).
   if (draft.start === 'full') return { ok: true, body };
   const at = draft.startsAt === '' ? Number.NaN : new Date(draft.startsAt).getTime();
   if (!Number.isFinite(at)) return { ok: false, field: 'startsAt', message: 'Choose a start time' };

@@ -2,7 +2,7 @@ import type { Tournament, TournamentRound, TournamentTable } from '@palace/proto
 import { type ReactElement, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { replayPath } from '../replay/replay-link.js';
-import { cardsLabel, ordinal, pointsLabel, tableAction, tableRoomPath } from './tournament-format.js';
+import { seatResultLabel, tableAction, tableRoomPath } from './tournament-format.js';
 
 /** One line under every deal proof: what the commitment promises. */
 export const DEAL_PROOF_TEXT = 'Every table of this size was dealt from this seed; sha256(seed) = commitment.';
@@ -43,7 +43,7 @@ function Round(props: {
         ))}
       </ul>
       {round.byes.length > 0 && (
-        <p className="small round-byes">Bye (1 point, no cards): {round.byes.map((b) => b.username).join(', ')}</p>
+        <p className="small round-byes">Bye (100%, no cards): {round.byes.map((b) => b.username).join(', ')}</p>
       )}
       <div className="deal-proof">
         <h4 className="deal-proof-title">Deal</h4>
@@ -69,9 +69,8 @@ function TableCard(props: {
 }): ReactElement {
   const { round, table, viewerId } = props;
   const action = tableAction(round, table, viewerId);
-  const seats = table.finished
-    ? [...table.seats].sort((a, b) => (a.place ?? Number.MAX_SAFE_INTEGER) - (b.place ?? Number.MAX_SAFE_INTEGER))
-    : table.seats;
+  // In seat order: seat k held the same cards at every table of this size, and is scored against them.
+  const seats = table.seats;
   return (
     <li className={`round-table${seats.some((s) => s.userId === viewerId) ? ' mine' : ''}`}>
       <div className="round-table-head">
@@ -93,20 +92,19 @@ function TableCard(props: {
           </Link>
         )}
       </div>
-      <ol className="seat-list">
-        {seats.map((seat) => (
-          <li key={seat.userId}>
-            <span className="seat-name">
-              {seat.username}
-              {seat.userId === viewerId && <span className="you-pill">You</span>}
-            </span>
-            {seat.place !== null && (
-              <span className="seat-result small">
-                {ordinal(seat.place)} · {pointsLabel(seat.points ?? 0)} · {cardsLabel(seat.cardsLeft ?? 0)} left
+      <ol className="seat-list" aria-label={`Table ${table.number} seats`}>
+        {seats.map((seat, i) => {
+          const result = seatResultLabel(seat);
+          return (
+            <li key={seat.userId}>
+              <span className="seat-name">
+                <span className="seat-number">Seat {i + 1}</span> {seat.username}
+                {seat.userId === viewerId && <span className="you-pill">You</span>}
               </span>
-            )}
-          </li>
-        ))}
+              {result !== null && <span className="seat-result small">{result}</span>}
+            </li>
+          );
+        })}
       </ol>
     </li>
   );
