@@ -14,7 +14,8 @@ function fileSafe(id: string): string {
 /**
  * `GET /api/records/{variant}/{gameId}`: a finished game's record file (docs/product.md §D7), for the CLI
  * and the web replay viewer. 409 `{ error, commitment }` while the game runs (the seed stays
- * secret), 404 `{ error }` for an unknown game or kind. `?download=1` adds
+ * secret), 404 `{ error }` for an unknown game or kind, 410 `{ error }` once the server no longer
+ * keeps the finished game's moves (docs/deploy.md "Retention"). `?download=1` adds
  * `Content-Disposition: attachment` so a browser saves it as `palace-{variant}-{gameId}.json`.
  */
 export async function recordsRoutes(
@@ -32,7 +33,7 @@ export async function recordsRoutes(
         summary: "A finished game's record: seed, rules, seats and every command, to replay and verify",
         params: RecordParams,
         querystring: RecordQuery,
-        response: { 200: RecordFile, 400: ErrorBody, 404: ErrorBody, 409: RecordPending },
+        response: { 200: RecordFile, 400: ErrorBody, 404: ErrorBody, 409: RecordPending, 410: ErrorBody },
       },
     },
     async (request, typed) => {
@@ -57,7 +58,7 @@ export async function recordsRoutes(
    * `GET /api/records/{variant}/{gameId}/review`: the post-game review (docs/product.md §D14 review;
    * docs/records.md "Reviews"), for whoever may read the record. 200 `{ status: 'ready', review }`
    * once computed (then kept), 202 `{ status: 'pending', done, total }` while the review job works
-   * on it (ask again), the record's 404 and 409 as they are, 503 when too many games wait.
+   * on it (ask again), the record's 404, 409 and 410 as they are, 503 when too many games wait.
    */
   app.get(
     '/api/records/:variant/:gameId/review',
@@ -66,7 +67,14 @@ export async function recordsRoutes(
         tags,
         summary: "A finished game's post-game review: each move's chance to win before and after, mistakes, luck",
         params: RecordParams,
-        response: { 200: ReviewAnswer, 202: ReviewAnswer, 404: ErrorBody, 409: RecordPending, 503: ErrorBody },
+        response: {
+          200: ReviewAnswer,
+          202: ReviewAnswer,
+          404: ErrorBody,
+          409: RecordPending,
+          410: ErrorBody,
+          503: ErrorBody,
+        },
       },
     },
     async (request, typed) => {

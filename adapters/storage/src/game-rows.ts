@@ -27,8 +27,11 @@ export async function insertEntries(
     .execute();
 }
 
-/** The `games` row of `game` (`seen_at` is written apart: a sighting is no change). */
-export function toGameRow(game: StoredGame): Omit<GamesTable, 'seen_at'> {
+/**
+ * The `games` row of `game` (`seen_at` is written apart: a sighting is no change; `entries_removed_at`
+ * only by the retention job, so no save undoes it).
+ */
+export function toGameRow(game: StoredGame): Omit<GamesTable, 'seen_at' | 'entries_removed_at'> {
   const { entries, ...head } = game.record;
   return {
     id: game.id,
@@ -71,8 +74,13 @@ function seatClockOf(row: Selectable<GamesTable>): SeatClock {
   };
 }
 
-/** A stored game with its record's `entries`, or with none of them (`entriesFrom` then says how many). */
-export function toGame(row: Selectable<GamesTable>, entries: RecordEntry[] | 'none'): StoredGame {
+/**
+ * A stored game with its record's `entries`, or with none of them (`entriesFrom` then says how many).
+ * A game whose entries the retention job removed comes with none and says when (`entriesRemovedAt`).
+ */
+export function toGame(row: Selectable<GamesTable>, wanted: RecordEntry[] | 'none'): StoredGame {
+  const removedAt = row.entries_removed_at === null ? null : Number(row.entries_removed_at);
+  const entries = removedAt === null ? wanted : 'none';
   const head = JSON.parse(row.record_head) as RecordHead;
   const game: StoredGame = {
     id: row.id,
@@ -88,6 +96,7 @@ export function toGame(row: Selectable<GamesTable>, entries: RecordEntry[] | 'no
     seatClock: seatClockOf(row),
     listed: row.listed === 1,
     meta: JSON.parse(row.meta) as Json,
+    ...(removedAt === null ? {} : { entriesRemovedAt: removedAt }),
   };
   return entries === 'none' ? { ...game, entriesFrom: row.entry_count } : game;
 }

@@ -28,13 +28,23 @@ export class KyselyGamesStore implements GamesStore {
   async load(id: string, options: { readonly entries?: boolean } = {}): Promise<StoredGame | null> {
     const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
     if (row === undefined) return null;
-    if (options.entries === false) return toGame(row, 'none');
+    if (options.entries === false || row.entries_removed_at !== null) return toGame(row, 'none');
     const entries = await this.db
       .selectFrom('game_entries')
       .select(['at', 'command'])
       .where('game_id', '=', id)
       .orderBy('seq')
       .execute();
+    if (entries.length < row.entry_count) {
+      // The retention job may have removed them between the two reads: then the game says so.
+      const removed = await this.db
+        .selectFrom('games')
+        .select('entries_removed_at')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const at = removed?.entries_removed_at ?? null;
+      if (at !== null) return toGame({ ...row, entries_removed_at: at }, 'none');
+    }
     return toGame(
       row,
       entries.map((e): RecordEntry => ({ at: Number(e.at), command: JSON.parse(e.command) })),

@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isMainThread } from 'node:worker_threads';
 import { REVIEW_BUDGET, reviewRecord, simulate } from '@palace/core';
 import { aiLevelTable, RATED_AI_LEVELS } from '@palace/service';
+import { backupDatabase, checkBackup, restoreDatabase } from './backup.js';
 import { botOptions, runBot } from './bot.js';
 import { createInvite, dataFileOf } from './invite.js';
 import { readRecordFile } from './record-file.js';
@@ -38,16 +39,17 @@ const USAGE = `Usage:
   palace tournament simulate [options]
                                     Run whole tournaments of AI entrants through the real tournament
                                     service in memory: the standings of the first, then how well
-                                    duplicate deals (every table of a round dealt the same cards)
-                                    separate the AI levels compared with independent deals.
+                                    the format (duplicate deals, each seat scored against the same
+                                    seat at the other tables) separates the AI levels compared with
+                                    place points on independent deals.
       --players N          entrants, 4-32 (default ${TS.players})
       --rounds N           rounds, 1-5 (default ${TS.rounds})
       --table-size N       seats per table at most, 2-4 (default ${TS.tableSize})
       --ai A,B,...         AI levels given to the entrants in order, cycling: random, prototype,
                            greedy or strong (default ${TS.ai})
-      --runs N             tournaments with each kind of deal (default ${TS.runs}); run r of both
-                           kinds has the same entrants and seed. A 16-player, 3-round tournament
-                           takes about 7 CPU-seconds with strong entrants (its search), under 1
+      --runs N             tournaments of each kind (default ${TS.runs}); run r of both kinds has
+                           the same entrants and seed. A 16-player, 3-round tournament takes
+                           about 8 CPU-seconds with strong entrants (its search), under 1
                            without: the default run is about 5 CPU-minutes
       --seed S             fixes every seating, deal and AI choice (default ${TS.seed})
       --workers N          threads to run tournaments on (default: the machine's cores)
@@ -73,6 +75,16 @@ const USAGE = `Usage:
                            (default greedy)
       --create             create a two-seat game that allows bots, instead of joining one
       --games N            games to play before exiting (default 1)
+
+  palace backup FILE [--force]      Copy the server's database to FILE while the server runs and
+                                    plays (SQLite's backup API: the database as of one moment), check
+                                    the copy (integrity_check) and say what it holds. An existing FILE
+                                    is refused unless --force (docs/deploy.md "Backups").
+  palace restore FILE [--check]     Check FILE (integrity_check, a Palace database this version can
+                                    serve) and put a copy of it in the place of the server's database;
+                                    refused while a server runs on DATA_DIR. The database it replaces
+                                    is kept beside it as palace.db.replaced-TIME.
+      --check              only check FILE; change nothing (a server may be running)
 
 The database is the server's: DATA_DIR/palace.db (DATA_DIR defaults to ./data).
 Records: see docs/records.md.`;
@@ -313,6 +325,50 @@ async function botCommand(rest: readonly string[], io: Io): Promise<number> {
   return runBot(options, io.out, io.fail);
 }
 
+/** With `DATABASE_URL` set the server's data is in PostgreSQL, not the SQLite file: says so. */
+function onPostgres(env: Readonly<Record<string, string | undefined>>, io: Io): boolean {
+  if (env.DATABASE_URL === undefined || env.DATABASE_URL === '') return false;
+  io.fail('DATABASE_URL is set: the data is in PostgreSQL. Use pg_dump and pg_restore (docs/deploy.md "Backups")');
+  return true;
+}
+
+async function backupCommand(
+  rest: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  io: Io,
+): Promise<number> {
+  const parsed = parse(io, {
+    args: [...rest],
+    options: { force: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (parsed === null) return 2;
+  const [file, ...extra] = parsed.positionals;
+  if (file === undefined || extra.length > 0) return usageError(io, 'Name exactly one file to write the backup to');
+  if (onPostgres(env, io)) return 1;
+  return backupDatabase(dataFileOf(env), file, parsed.values.force === true, io);
+}
+
+async function restoreCommand(
+  rest: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  io: Io,
+): Promise<number> {
+  const parsed = parse(io, {
+    args: [...rest],
+    options: { check: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (parsed === null) return 2;
+  const [file, ...extra] = parsed.positionals;
+  if (file === undefined || extra.length > 0) return usageError(io, 'Name exactly one backup file');
+  if (parsed.values.check === true) return checkBackup(file, io);
+  if (onPostgres(env, io)) return 1;
+  return restoreDatabase(dataFileOf(env), file, io);
+}
+
 async function verifyCommand(rest: readonly string[], io: Io): Promise<number> {
   const args = fileArgument(io, rest, {});
   if (args === null) return 2;
@@ -357,6 +413,8 @@ export async function run(
   if (group === 'review') return reviewCommand(args, io);
   if (group === 'verify') return verifyCommand(args, io);
   if (group === 'bot') return botCommand(args, io);
+  if (group === 'backup') return backupCommand(args, env, io);
+  if (group === 'restore') return restoreCommand(args, env, io);
   fail(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
   return 2;
 }

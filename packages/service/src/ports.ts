@@ -24,6 +24,12 @@ export interface StoredGame<M extends Json = Json> {
   readonly record: GameRecord;
   /** How many record entries precede `record.entries` (absent: none, the record is whole). */
   readonly entriesFrom?: number;
+  /**
+   * When the store removed this finished game's record entries (ms since the epoch; the server's
+   * `RECORDS_KEEP_DAYS`, docs/deploy.md "Retention"): its record can no longer be published. Absent
+   * while they are kept.
+   */
+  readonly entriesRemovedAt?: number;
   /** Hex sha256 of the seed, published at creation (the fair-deal commitment). */
   readonly commitment: string;
   /** When the next AI action is due (ms since the epoch), or null. Stored so it survives restarts. */

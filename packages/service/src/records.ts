@@ -73,7 +73,8 @@ export class Records {
 
   /**
    * The record file of game `gameId` of kind `variant`: `game/not_found` for an unknown kind, an
-   * unknown game or a game of another kind; `record/not_over` (with the commitment) while it runs.
+   * unknown game or a game of another kind; `record/not_over` (with the commitment) while it runs;
+   * `record/removed` once the store no longer keeps its moves (`entriesRemovedAt`).
    */
   async get(variant: string, gameId: string): Promise<Result<RecordFile, RecordRefusal>> {
     if (!isRecordVariant(variant)) return err(serviceError('game/not_found'));
@@ -85,6 +86,7 @@ export class Records {
     if (!kind.over(game) || (await this.sealed(game))) {
       return err({ ...serviceError('record/not_over'), commitment: game.commitment });
     }
+    if (game.entriesRemovedAt !== undefined) return err(serviceError('record/removed'));
     if ((game.entriesFrom ?? 0) !== 0) throw new Error(`the record of ${game.id} was loaded without its entries`);
     const { record } = game;
     const hints = recordHints(game.meta, record.seats);
