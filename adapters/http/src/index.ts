@@ -4,6 +4,7 @@
  */
 export { authRoutes, GUESTS_PER_MINUTE, userBody } from './auth-routes.js';
 export { type BotRoutesOptions, bearerToken, botBody, botRoutes } from './bot-routes.js';
+export { type DailyRoutesOptions, dailyRoutes } from './daily-routes.js';
 export { easyGamesRoutes } from './easy-games.js';
 export { CATEGORY_STATUS, type ErrorField, httpStatus, installErrorHandling, sendError } from './errors.js';
 export { type InboxRoutesOptions, inboxRoutes } from './inbox-routes.js';

@@ -13,6 +13,9 @@ import { settings } from './migrations/0011-settings.js';
 import { tournaments } from './migrations/0012-tournaments.js';
 import { notifications } from './migrations/0013-notifications.js';
 import { reviews } from './migrations/0014-reviews.js';
+import { tournamentScores } from './migrations/0015-tournament-scores.js';
+import { recordsRetention } from './migrations/0016-records-retention.js';
+import { daily } from './migrations/0017-daily.js';
 import type { Dialect } from './migrations/dialect.js';
 
 export type { Dialect } from './migrations/dialect.js';
@@ -38,7 +41,18 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0012_tournaments': tournaments,
   '0013_notifications': notifications(dialect),
   '0014_reviews': reviews,
+  '0015_tournament_scores': tournamentScores,
+  '0016_records_retention': recordsRetention,
+  '0017_daily': daily,
 });
+
+/**
+ * The names of the migrations this build knows, in order (`palace restore` refuses a database
+ * migrated further than that: a newer Palace wrote it).
+ */
+export function migrationNames(): string[] {
+  return Object.keys(migrations('sqlite'));
+}
 
 /** Brings the schema up to date; throws (refusing to start) if a migration fails. */
 export async function migrate(db: Kysely<unknown>, dialect: Dialect = 'sqlite'): Promise<string[]> {

@@ -1,4 +1,13 @@
 import type { Generated } from 'kysely';
+import type {
+  DailyAttemptsTable,
+  DailySecretTable,
+  RatingHistoryTable,
+  RatingsTable,
+  TournamentsTable,
+} from './schema-competition.js';
+
+export type { DailyAttemptsTable, DailySecretTable, RatingHistoryTable, RatingsTable, TournamentsTable };
 
 /** One row per game. JSON columns hold plain JSON text. Times are integer ms since the epoch. */
 export interface GamesTable {
@@ -27,6 +36,11 @@ export interface GamesTable {
   seat_clock: string;
   /** When a seat holder was last seen on any node, or null (throttled writes; migration 0007). */
   seen_at: number | null;
+  /**
+   * When this finished game's `game_entries` rows were removed (`RECORDS_KEEP_DAYS`), or null while
+   * they are kept (migration 0016; docs/deploy.md "Retention").
+   */
+  entries_removed_at: number | null;
 }
 
 /** The accepted commands of each game, appended as they happen. */
@@ -185,29 +199,6 @@ export interface RateCountersTable {
   expires_at: number;
 }
 
-/** One rating per player and preset (migration 0009; docs/product.md §D11). */
-export interface RatingsTable {
-  user_id: number;
-  preset: string;
-  mu: number;
-  sigma: number;
-  games: number;
-  /** The whole number shown (`shownRating`), kept for the leaderboard's order. */
-  shown: number;
-  updated_at: number;
-}
-
-/** A rated game's result per player: the shown rating after it and its change. */
-export interface RatingHistoryTable {
-  game_id: string;
-  user_id: number;
-  preset: string;
-  shown: number;
-  delta: number;
-  games: number;
-  at: number;
-}
-
 /** A bot's current token, by its sha-256 hash only (migration 0010; docs/bots.md). */
 export interface BotTokensTable {
   bot_id: number;
@@ -221,23 +212,6 @@ export interface UserPreferencesTable {
   /** JSON of the protocol's `Preferences`. */
   preferences: string;
   updated_at: number;
-}
-
-/**
- * One row per tournament (migration 0012; docs/tournaments.md). Times are integer ms since the
- * epoch; `version` grows by one with every accepted change and guards writes, as a game's does.
- */
-export interface TournamentsTable {
-  id: string;
-  version: number;
-  /** open, running, finished or cancelled. */
-  status: string;
-  /** When its next timed job is due (the start time, the fill deadline), or null. */
-  due_at: number | null;
-  created_at: number;
-  updated_at: number;
-  /** JSON of the service's `TournamentData`. */
-  data: string;
 }
 
 /**
@@ -269,6 +243,8 @@ export interface GameReviewsTable {
 }
 
 export interface Database {
+  daily_secret: DailySecretTable;
+  daily_attempts: DailyAttemptsTable;
   game_reviews: GameReviewsTable;
   notifications: NotificationsTable;
   tournaments: TournamentsTable;

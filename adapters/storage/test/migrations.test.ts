@@ -22,11 +22,16 @@ const ALL = [
   '0012_tournaments',
   '0013_notifications',
   '0014_reviews',
+  '0015_tournament_scores',
+  '0016_records_retention',
+  '0017_daily',
 ];
 const TABLES = [
   'bot_tokens',
   'cluster_nodes',
   'counters',
+  'daily_attempts',
+  'daily_secret',
   'friends',
   'game_entries',
   'game_leases',
@@ -122,22 +127,26 @@ describe.each(DIALECTS)('%s migrations', (dialect) => {
     expect(await second.selectFrom('users').select('id').execute()).toEqual([{ id: 0 }]);
   });
 
-  it('migrate - a database left at 0003 gets only 0004 to 0014 and keeps its accounts', async () => {
+  it('migrate - a database left at 0003 gets only 0004 to 0017 and keeps its accounts', async () => {
     const old = connect(await temp.location('migrate'));
     await run(old);
     // Back to the 0003 state: 0004, 0005, 0007 to 0009 added tables, 0006 to 0008 columns and indexes.
     const later = ['support_messages', 'waitlist', 'friends', 'guest_links', 'held_prizes', 'results'];
     const cluster = ['presence', 'cluster_nodes', 'game_leases', 'rate_counters', 'rating_history', 'ratings'];
-    // 0010 and 0011 added tables, an index and users' columns; 0012 to 0014 a table each.
+    // 0010 and 0011 added tables, an index and users' columns; 0012 to 0014 a table each; 0017 two.
     cluster.push('bot_tokens', 'user_preferences', 'tournaments', 'notifications', 'game_reviews');
+    cluster.push('daily_attempts', 'daily_secret');
     for (const index of ['sessions_user', 'users_guest_created', 'users_bot_owner']) {
       await old.schema.dropIndex(index).execute();
     }
     for (const table of [...later, ...cluster]) await old.schema.dropTable(table).execute();
     for (const column of ['bot_owner_id', 'deleted_at'])
       await old.schema.alterTable('users').dropColumn(column).execute();
-    for (const index of ['games_kind_phase', 'games_kind_turn_due']) await old.schema.dropIndex(index).execute();
-    for (const column of ['seen_at', 'phase', 'seat_clock', 'turn_due_at']) {
+    // 0016 added a column to games and an index on it.
+    for (const index of ['games_kind_phase', 'games_kind_turn_due', 'games_retention']) {
+      await old.schema.dropIndex(index).execute();
+    }
+    for (const column of ['entries_removed_at', 'seen_at', 'phase', 'seat_clock', 'turn_due_at']) {
       await old.schema.alterTable('games').dropColumn(column).execute();
     }
     await sql`delete from kysely_migration where name >= '0004'`.execute(old);

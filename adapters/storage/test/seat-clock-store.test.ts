@@ -54,7 +54,10 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
     await store.insert(inPhase('G1', 'playing'));
     await store.insert(inPhase('G2', 'finished'));
     await store.insert(inPhase('G3', 'setup'));
-    // Back to the 0005 schema, rows kept (0014 to 0007 undone first: they only added tables, indexes and columns).
+    // Back to the 0005 schema, rows kept (0016 to 0007 undone first: they only added tables, indexes and columns).
+    await db.schema.dropIndex('games_retention').execute();
+    await db.schema.alterTable('games').dropColumn('entries_removed_at').execute();
+    for (const table of ['daily_attempts', 'daily_secret']) await db.schema.dropTable(table).execute();
     await db.schema.dropTable('game_reviews').execute();
     await db.schema.dropTable('notifications').execute();
     await db.schema.dropTable('tournaments').execute();
@@ -85,6 +88,9 @@ describe.each(DIALECTS)('%s games store - seat clock', (dialect) => {
       '0012_tournaments',
       '0013_notifications',
       '0014_reviews',
+      '0015_tournament_scores',
+      '0016_records_retention',
+      '0017_daily',
     ]);
     expect((await store.load('G1'))?.seatClock).toEqual({ turnDueAt: null, strikes: {}, away: [] });
     const open = await store.unfinished('test');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { hostname } from 'node:os';
 import fastifyCompress from '@fastify/compress';
@@ -8,8 +8,10 @@ import {
   authRoutes,
   bearerToken,
   botRoutes,
+  dailyRoutes,
   inboxRoutes,
   installErrorHandling,
+  installStrictValidation,
   notificationRoutes,
   ratingRoutes,
   recordsRoutes,
@@ -22,6 +24,7 @@ import {
   gameAnnouncer,
   KyselyAccountsStore,
   KyselyBotsStore,
+  KyselyDailyStore,
   KyselyFriendsStore,
   KyselyGamesStore,
   KyselyInboxStore,
@@ -29,10 +32,13 @@ import {
   KyselyNotificationsStore,
   KyselyRateCounters,
   KyselyRatingsStore,
+  KyselyRetention,
   KyselyReviewsStore,
   KyselySettingsStore,
   KyselyTokensStore,
   KyselyTournamentsStore,
+  lockFileOf,
+  lockSqlite,
   openPostgres,
   openSqlite,
 } from '@palace/adapter-storage';
@@ -42,6 +48,7 @@ import { ClientConfig, Health } from '@palace/protocol';
 import {
   AuthService,
   BotsService,
+  DailyService,
   FriendsService,
   GUEST_PURGE_MS,
   InboxService,
@@ -65,6 +72,7 @@ import type { ServerConfig } from './config.js';
 import { lazyChildLogger } from './lazy-logger.js';
 import { ScryptHasher } from './passwords.js';
 import { cryptoIds, LocalPublisher, systemClock, TimerScheduler } from './ports.js';
+import { RetentionJob } from './retention.js';
 import { DEFAULT_LIMITS, gamesKey, installSecurity, RAW_SECURITY_HEADERS, socketLimits } from './security.js';
 import { buildVariants, lifecycles, mountVariants } from './variants/registry.js';
 import { webClient } from './web-client.js';
@@ -102,8 +110,21 @@ export const DOCS_PATH = '/api/docs';
  * listens yet; `app.close()` stops timers and closes the database.
  */
 export async function buildServer(config: ServerConfig): Promise<Server> {
-  const db =
-    config.databaseUrl === undefined ? await openSqlite(config.dataFile) : await openPostgres(config.databaseUrl);
+  // One process at a time uses a SQLite file: the server holds its lock until it closes, and
+  // `palace restore` refuses while it does (docs/deploy.md "Backups").
+  const lock = config.databaseUrl === undefined ? lockSqlite(config.dataFile) : null;
+  if (config.databaseUrl === undefined && lock === null) {
+    throw new Error(
+      `${config.dataFile} is in use by another Palace server or palace restore (${lockFileOf(config.dataFile)} is held)`,
+    );
+  }
+  const db = await (config.databaseUrl === undefined
+    ? openSqlite(config.dataFile)
+    : openPostgres(config.databaseUrl)
+  ).catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
   // This node's name among the nodes sharing the database (leases, presence, announcements).
   const nodeId = config.nodeId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const scheduler = new TimerScheduler(systemClock);
@@ -213,6 +234,7 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   app.addHook('onClose', async () => {
     scheduler.close();
     await db.destroy();
+    lock?.release();
   });
   // Before the database closes: the node stops listening and its users go offline at once.
   app.addHook('preClose', async () => cluster.close());
@@ -229,6 +251,8 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   });
 
   installErrorHandling(app);
+  // No type coercion: bodies are checked as sent, query and path text read strictly (docs/api.md "Validation").
+  installStrictValidation(app);
   await installSecurity(app, { allowedOrigins, limits, limiter });
   // The web client's files, compressed at build time: registered before the compression below,
   // which hooks only the routes registered after it, so no file is compressed again per request.
@@ -332,11 +356,30 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
       return user.ok ? user.value : null;
     },
   });
+  // The daily deal (docs/daily.md): its games are main games; its day is read by `dailyClock`.
+  const daily = new DailyService(
+    {
+      store: new KyselyDailyStore(db),
+      games: ports.store,
+      clock: config.dailyClock ?? systemClock,
+      ids: cryptoIds,
+      hmac: (key, message) => createHmac('sha256', key).update(message).digest('hex'),
+    },
+    variants.main.games,
+    { failed: (error) => app.log.warn({ err: error }, 'settling a daily attempt failed') },
+  );
+  await app.register(dailyRoutes, { auth, daily });
   // — finished games' records (every kind) —
-  // A tournament table's record waits for the last table of its round (they share its deal).
-  const records = new Records(ports.store, (game) => tournaments.sealed(game));
+  // A tournament table's record waits for the last table of its round (they share its deal), a
+  // daily game's for the end of its day (its record holds the day's seed).
+  const records = new Records(
+    ports.store,
+    async (game) => (await tournaments.sealed(game)) || (await daily.sealed(game)),
+  );
+  // A daily game's review opens when the game ends: a review holds no seed (docs/daily.md "Review").
+  const reviewable = new Records(ports.store, (game) => tournaments.sealed(game));
   // Reviews are computed by one job per node, a decision at a time between other work (docs/records.md "Reviews").
-  const reviews = new Reviews(records, new KyselyReviewsStore(db), {
+  const reviews = new Reviews(reviewable, new KyselyReviewsStore(db), {
     pause: () => new Promise((resume) => setImmediate(resume)),
     now: () => systemClock.now(),
     ...(config.reviewWorlds === undefined ? {} : { budget: { ...REVIEW_BUDGET, worlds: config.reviewWorlds } }),
@@ -380,10 +423,26 @@ export async function buildServer(config: ServerConfig): Promise<Server> {
   }, GUEST_PURGE_MS);
   purge.unref();
   await housekeeping();
+  // Finished games' moves older than RECORDS_KEEP_DAYS go, hourly and now (docs/deploy.md "Retention").
+  const keepDays = config.recordsKeepDays;
+  const retention =
+    keepDays === undefined
+      ? null
+      : new RetentionJob({
+          retention: new KyselyRetention(db),
+          leases,
+          nodeId,
+          keepDays,
+          now: () => systemClock.now(),
+          removed: (outcome) => app.log.info(outcome, 'removed the moves of old finished games'),
+          failed: (error) => app.log.error({ err: error }, 'removing old records failed'),
+        });
+  void retention?.run().catch(() => undefined);
   // Stopped before the close begins, so no rescue or purge starts on a database being closed.
   app.addHook('preClose', async () => {
     clearInterval(rescue);
     clearInterval(purge);
+    await retention?.stop();
   });
   app.addHook('onClose', async () => clearInterval(sweep));
   return { app, nodeId, rearmed, sweepIdle, closeIdleRooms: () => variants.simpleWs.rooms.closeIdle() };

@@ -67,6 +67,12 @@ export interface ServerConfig {
    */
   readonly trustProxy?: TrustProxy;
   /**
+   * `RECORDS_KEEP_DAYS`: a finished game's record entries (its moves) are removed once it is this
+   * many whole days old; its final state, results, ratings and tokens stay, and its record is then
+   * answered 410 (docs/deploy.md "Retention"). Absent (the default): every record is kept.
+   */
+  readonly recordsKeepDays?: number;
+  /**
    * Sampled worlds per decision of a post-game review (docs/records.md "Reviews"); absent: the
    * engine's `REVIEW_BUDGET`. Tests lower it so a review takes a moment; not read from the environment.
    */
@@ -78,6 +84,11 @@ export interface ServerConfig {
    * inject a manual one instead of waiting 30 minutes. Not read from the environment.
    */
   readonly roomClock?: Clock;
+  /**
+   * The clock the daily deal's days are read by (default the wall clock; docs/daily.md): tests move
+   * it on a day to see a seed revealed. Not read from the environment.
+   */
+  readonly dailyClock?: Clock;
   /**
    * Where each new game's secret deal seed comes from (default the operating system's secure random
    * source). The browser suites pass a counter, so their games are the same deals on every run and
@@ -113,7 +124,8 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url)
  * origins besides the server's own allowed to post and to open the sockets; default none),
  * `AUTH_PER_MINUTE` (default 20), `GAMES_PER_MINUTE` (default 30, every door that opens a game or
  * room together) and `GUESTS_PER_MINUTE` (default 30), the per-address limits, and `TRUST_PROXY`
- * (the proxies whose `X-Forwarded-For` is believed; default none).
+ * (the proxies whose `X-Forwarded-For` is believed; default none), and `RECORDS_KEEP_DAYS` (whole
+ * days a finished game's moves are kept; default unset, kept forever).
  * Throws with a clear message on a malformed value, so a bad deploy fails at start.
  */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
@@ -165,6 +177,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     );
   }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY ?? '');
+  const keepDays = env.RECORDS_KEEP_DAYS ?? '';
+  const recordsKeepDays = keepDays === '' ? undefined : Number(keepDays);
+  if (recordsKeepDays !== undefined && (!Number.isInteger(recordsKeepDays) || recordsKeepDays < 1)) {
+    throw new Error(
+      `RECORDS_KEEP_DAYS must be a whole number of days of at least 1 (or unset: keep every record), got "${keepDays}"`,
+    );
+  }
   const dataDir = env.DATA_DIR !== undefined && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
   return {
     port,
@@ -184,6 +203,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS ?? ''),
     limits,
     ...(trustProxy === undefined ? {} : { trustProxy }),
+    ...(recordsKeepDays === undefined ? {} : { recordsKeepDays }),
     webDir: env.WEB_DIR !== undefined && env.WEB_DIR !== '' ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
   };
 }

@@ -80,6 +80,7 @@ const LIMITED_ROUTES: Readonly<Record<string, LimitedRoute>> = {
   'POST /api/simple-game/join': { budget: 'games', opens: withoutGameId },
   'POST /api/palace/games': { budget: 'games', opens: withoutGameId },
   'POST /api/simple-palace/games': { budget: 'games' },
+  'POST /api/daily/start': { budget: 'games' },
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -44,6 +44,8 @@ export interface ServerOptions {
   readonly dataFile?: string;
   /** The clock of the simple websocket rooms' inactivity (advance it, then `closeIdleRooms`); default the wall clock. */
   readonly roomClock?: Clock;
+  /** The clock the daily deal's days are read by (advance it a day to reveal a seed); default the wall clock. */
+  readonly dailyClock?: Clock;
   /**
    * Abuse-limit overrides. By default the per-address limits (sign-in, game creation) are raised
    * out of reach, since every test request comes from 127.0.0.1; the rest are production's.
@@ -109,6 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       // A cheap scrypt cost keeps registration fast in tests; the production cost has its own test.
       ...(options.realPasswordCost === true ? {} : { hasher: new ScryptHasher({ N: 2 ** 10, r: 8, p: 1 }) }),
       ...(options.roomClock === undefined ? {} : { roomClock: options.roomClock }),
+      ...(options.dailyClock === undefined ? {} : { dailyClock: options.dailyClock }),
       limits: { ...TEST_LIMITS, ...options.limits },
       ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
       ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),

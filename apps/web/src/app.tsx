@@ -76,6 +76,7 @@ const ProfilePage = PAGES.profile.Page;
 const FriendsPage = PAGES.friends.Page;
 const SettingsPage = PAGES.settings.Page;
 const TournamentsPage = PAGES.tournaments.Page;
+const DailyPage = PAGES.daily.Page;
 const PokerPage = PAGES.poker.Page;
 const SimplifiedPage = PAGES.simplified.Page;
 const ReplayPage = PAGES.replay.Page;
@@ -127,6 +128,7 @@ const ROUTES = createRoutesFromElements(
       <Route path="/friends" element={inShell(<FriendsPage />)} />
       <Route path="/settings" element={inShell(<SettingsPage />)} />
       <Route path="/tournaments/:id?" element={inShell(<TournamentsPage />)} />
+      <Route path="/daily" element={inShell(<DailyPage />)} />
       <Route path="*" element={<NotFound />} />
     </Route>
   </Route>,

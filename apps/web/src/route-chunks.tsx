@@ -64,6 +64,7 @@ export const PAGES = {
   friends: lazyPage(ROUTE_LOADERS.friends, (m) => m.FriendsPage),
   settings: lazyPage(ROUTE_LOADERS.settings, (m) => m.SettingsPage),
   tournaments: lazyPage(ROUTE_LOADERS.tournaments, (m) => m.TournamentsPage),
+  daily: lazyPage(ROUTE_LOADERS.daily, (m) => m.DailyPage),
   poker: lazyPage(ROUTE_LOADERS.poker, (m) => m.PokerPage),
   simplified: lazyPage(ROUTE_LOADERS.simplified, (m) => m.SimplifiedPage),
   replay: lazyPage(ROUTE_LOADERS.replay, (m) => m.ReplayPage),

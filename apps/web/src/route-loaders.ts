@@ -15,6 +15,7 @@ export const ROUTE_LOADERS = {
   friends: () => import('./pages/friends-page.js'),
   settings: () => import('./pages/settings/settings-page.js'),
   tournaments: () => import('./pages/tournaments/tournaments-page.js'),
+  daily: () => import('./pages/daily/daily-page.js'),
   poker: () => import('./pages/prototypes/poker-page.js'),
   simplified: () => import('./pages/prototypes/simplified-page.js'),
   replay: () => import('./pages/replay/replay-page.js'),

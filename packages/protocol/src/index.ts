@@ -18,6 +18,7 @@ export {
   UnknownCard,
   winsInWords,
 } from './common.js';
+export * from './daily.js';
 export * from './easy-games.js';
 export { EMOJI_CATALOGUE, type EmojiCategory, type EmojiEntry, isEmojiMessage, replaceShortcodes } from './emoji.js';
 export * from './emoji-picker.js';

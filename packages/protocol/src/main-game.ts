@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { AiLevelField, AiLevelName, HiddenCard } from './common.js';
+import { DailyOfGame } from './daily.js';
 import { HintsState } from './hints.js';
 import { TableOfTournament } from './tournaments.js';
 
@@ -165,6 +166,8 @@ export const MainGameState = Type.Object({
   tournament: Type.Union([TableOfTournament, Type.Null()]),
   /** The viewer's hints (docs/product.md §D14 hint), only in a game that offers them to the viewer. */
   hints: Type.Optional(HintsState),
+  /** A daily deal's game (docs/daily.md): its day; absent on other games. */
+  daily: Type.Optional(DailyOfGame),
 });
 export type MainGameState = Static<typeof MainGameState>;
 

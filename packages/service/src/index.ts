@@ -85,6 +85,7 @@ export {
   TokensService,
 } from './accounts/tokens-service.js';
 export { aiLevelField, DEFAULT_AI_LEVEL } from './ai-levels.js';
+export * from './daily/index.js';
 export { EASY_KIND, EasyGames } from './easy-game/easy-games.js';
 export type { EasyMeta } from './easy-game/easy-meta.js';
 export { easyView } from './easy-game/easy-view.js';
@@ -118,6 +119,7 @@ export { MAIN_KIND, MainGames, type MainListener } from './main-game/main-games.
 export {
   type CreateInput,
   type MainChatEntry,
+  type MainDailyMeta,
   type MainMeta,
   type MainTournamentMeta,
   mainGameId,
@@ -257,40 +259,7 @@ export {
   type SimpleSeated,
 } from './simple-game/simple-meta.js';
 export { CHAT_KEEP, type ChatLine, STATUS_LINES, SYSTEM_SENDER } from './status-lines.js';
-export { MemoryTournamentsStore } from './tournaments/memory-tournaments.js';
-export {
-  BYE_POINTS,
-  type CheckedTournament,
-  checkTournament,
-  pointsFor,
-  prizeSplit,
-  type Seating,
-  type Standing,
-  seatRound,
-  standingsOf,
-  type TournamentInput,
-  tableSizes,
-} from './tournaments/tournament-model.js';
-export type {
-  ActiveTournament,
-  StoredDeal,
-  StoredPrize,
-  StoredRound,
-  StoredTable,
-  StoredTournament,
-  TableResult,
-  TournamentData,
-  TournamentEntry,
-  TournamentsStore,
-} from './tournaments/tournament-ports.js';
-export { prizePool, tournamentRef } from './tournaments/tournament-settling.js';
-export { tournamentSummary, tournamentView } from './tournaments/tournament-view.js';
-export {
-  type SimulatedEntrant,
-  type TournamentsPorts,
-  TournamentsService,
-  tournamentId,
-} from './tournaments/tournaments-service.js';
+export * from './tournaments/index.js';
 export {
   type Acted,
   type GameListener,

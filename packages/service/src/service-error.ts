@@ -5,6 +5,7 @@ import {
   type RuleErrorCode,
   ruleErrorCategory,
 } from '@palace/core';
+import { COMPETITION_ERRORS } from './competition-errors.js';
 
 /**
  * Failures of the application layer itself, beside the engine's rule errors: each code with its
@@ -218,37 +219,7 @@ const DEFINITIONS = {
     category: 'gone',
     message: "This game's moves are no longer kept, so its record and review cannot be shown",
   },
-  // — Tournaments (docs/tournaments.md) —
-  'tournament/not_found': { category: 'not_found', message: 'Tournament not found' },
-  'tournament/name_short': { category: 'invalid', message: 'Tournament name must be at least 3 characters' },
-  'tournament/name_long': { category: 'invalid', message: 'Tournament name must be at most 40 characters' },
-  'tournament/players': { category: 'invalid', message: 'Players must be between 4 and 32' },
-  'tournament/table_size': { category: 'invalid', message: 'Table size must be between 2 and 4' },
-  'tournament/rounds': { category: 'invalid', message: 'Rounds must be between 1 and 5' },
-  'tournament/fee': {
-    category: 'invalid',
-    message: 'Entry fee must be 0, or between 100 and 1000 SRT tokens in steps of 50',
-  },
-  'tournament/starts_at': {
-    category: 'invalid',
-    message: 'Start time must be between 5 minutes and 7 days from now',
-  },
-  /** Creating by a guest or a bot: tournaments are created by registered players. */
-  'tournament/registered_only': { category: 'forbidden', message: 'Register to create a tournament' },
-  'tournament/entered': { category: 'conflict', message: 'You have already entered this tournament' },
-  'tournament/full': { category: 'conflict', message: 'This tournament is full' },
-  'tournament/started': { category: 'conflict', message: 'This tournament has already started' },
-  'tournament/over': { category: 'conflict', message: 'This tournament is over' },
-  'tournament/guest_paid': { category: 'forbidden', message: 'Register to enter a paid tournament' },
-  'tournament/no_bots': { category: 'forbidden', message: 'Bots cannot enter tournaments' },
-  'tournament/not_entered': { category: 'conflict', message: 'You have not entered this tournament' },
-  /** A player of a running round asking to watch another table of it (its deal is theirs too). */
-  'tournament/no_peeking': {
-    category: 'forbidden',
-    message: "You cannot watch another table of your tournament's round while it is played",
-  },
-  /** A rematch asked of a tournament table: the tournament seats its next round. */
-  'rematch/tournament': { category: 'conflict', message: 'Tournament tables have no rematch' },
+  ...COMPETITION_ERRORS,
   // — Settings (docs/api.md "Settings") —
   /** Settings asked by a guest or a bot: they are for registered players. */
   'settings/registered_only': {

@@ -65,6 +65,8 @@ function hostBeforeStart(game: StoredGame<MainMeta>, user: User): Result<null, S
   if (game.meta.hostId !== user.id || !game.state.seats.some((s) => s.id === String(user.id))) {
     return err(serviceError('computer/host_only'));
   }
+  // The daily deal's table is the same for everyone (docs/daily.md).
+  if (game.meta.daily !== undefined) return err(serviceError('daily/fixed_table'));
   if (game.meta.tournament !== undefined || game.meta.cancelled || game.state.phase !== 'waiting') {
     return err(serviceError('computer/not_waiting'));
   }

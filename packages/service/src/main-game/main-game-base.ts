@@ -8,6 +8,7 @@ import { userSeat } from '../seat-proofs.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import { VariantGames } from '../variant-games.js';
 import { computerSits } from './main-computers.js';
+import { type DailyInput, dailyGame } from './main-daily.js';
 import { effectsOf } from './main-effects.js';
 import { MAIN_LOBBY_LIMIT, MainLobby } from './main-lobby.js';
 import { type CreateInput, checkCreate, type MainMeta, mainGameId, reactMain } from './main-meta.js';
@@ -43,7 +44,8 @@ export abstract class MainGameBase extends VariantGames<MainMeta> {
     options: MainGamesOptions = {},
   ) {
     super(ports, MAIN_KIND, {
-      listed: (state, meta) => !meta.cancelled && state.phase !== 'finished',
+      // A daily deal's game is nobody else's to join or watch (docs/daily.md): never in the lobby.
+      listed: (state, meta) => !meta.cancelled && state.phase !== 'finished' && meta.daily === undefined,
       react: reactMain,
       seatNotice: mainSeatNotice,
       gameId: () => String(1 + ports.ids.pick(MAIN_ID_MAX)),
@@ -102,6 +104,30 @@ export abstract class MainGameBase extends VariantGames<MainMeta> {
       existing.value.meta.tournament?.id === input.tournament.id &&
       existing.value.meta.tournament.round === input.tournament.round &&
       existing.value.meta.tournament.table === input.tournament.table;
+    return same ? existing : created;
+  }
+
+  /**
+   * Opens a daily deal's game (docs/daily.md) under `input.id`, dealt from the day's seed, the
+   * player seated first and the computer players after; it starts once the player has chosen
+   * face-up cards. Creating it again (a start retried after a crash) answers the one there, when
+   * it is that player's game of that day.
+   */
+  async createDaily(input: DailyInput): Answer<StoredGame<MainMeta>> {
+    const created = await this.games.create({
+      ...dailyGame(input),
+      id: input.id,
+      seed: input.seed,
+      aiDelayMs: this.aiDelayMs,
+    });
+    if (created.ok) return ok(created.value.game);
+    if (created.error.code !== 'game/id_taken') return created;
+    const existing = await this.games.get(input.id);
+    const same =
+      existing.ok &&
+      existing.value.meta.daily?.date === input.date &&
+      existing.value.meta.hostId === input.user.id &&
+      existing.value.record.seed === input.seed;
     return same ? existing : created;
   }
 

@@ -67,6 +67,8 @@ export class MainGames extends MainGameBase {
       prove: (game) => {
         // A tournament seats its next round itself (docs/tournaments.md).
         if (game.meta.tournament !== undefined) return err(serviceError('rematch/tournament'));
+        // One daily deal a day (docs/daily.md).
+        if (game.meta.daily !== undefined) return err(serviceError('rematch/daily'));
         const seat = userSeat(game.state, user);
         return seat.ok ? ok({ who: user, mayOffer: true, name: user.username }) : seat;
       },

@@ -15,7 +15,8 @@ import type { MainMeta } from './main-meta.js';
  */
 export function mainHintsOffered(game: StoredGame<MainMeta>, seatId: string): boolean {
   const { meta } = game;
-  if (meta.entryFee !== 0 || meta.tournament !== undefined || meta.cancelled) return false;
+  // The daily deal offers none (docs/daily.md): it is scored against everyone who played the cards.
+  if (meta.entryFee !== 0 || meta.tournament !== undefined || meta.daily !== undefined || meta.cancelled) return false;
   const humans = game.state.seats.filter((s) => !isComputerSeat(game, s.id));
   return humans.length === 1 && humans[0]?.id === seatId && humans.length < game.state.seats.length;
 }

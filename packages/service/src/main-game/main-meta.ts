@@ -77,6 +77,14 @@ export type MainMeta = {
   readonly tournament?: MainTournamentMeta;
   /** Hints each seat was given (docs/product.md §D14 hint); absent when none was. */
   readonly hints?: HintCounts;
+  /** A daily deal's game (docs/daily.md): unlisted, unwatchable, no hint, no rematch; absent for other games. */
+  readonly daily?: MainDailyMeta;
+};
+
+/** The day whose deal a daily game plays (docs/daily.md). */
+export type MainDailyMeta = {
+  /** `YYYY-MM-DD`, UTC. */
+  readonly date: string;
 };
 
 /** Where a tournament table belongs: its room shows "Round r of R, table t". */

@@ -135,6 +135,7 @@ export function mainView(game: StoredGame<MainMeta>, viewerId: number | null): M
     watchers: meta.watchers?.length ?? 0,
     tournament: tableOfTournament(meta),
     ...mainHintsView(game, viewerId),
+    ...(meta.daily === undefined ? {} : { daily: { date: meta.daily.date } }),
   };
 }
 

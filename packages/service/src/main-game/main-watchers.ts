@@ -21,6 +21,8 @@ export function watchPlan(game: StoredGame<MainMeta>, user: Pick<User, 'id'>): R
   // The round's other tables play the same deal: their players may not watch this one until it ends.
   const peeking = !seated && game.state.phase !== 'finished' && game.meta.tournament?.roundPlayers.includes(user.id);
   if (peeking === true) return err(serviceError('tournament/no_peeking'));
+  // Everyone plays the day's deal: nobody watches another's game of it (docs/daily.md).
+  if (!seated && game.meta.daily !== undefined) return err(serviceError('daily/no_watching'));
   const watchers = game.meta.watchers ?? [];
   const counted = watchers.includes(user.id) || watchers.length >= MAIN_WATCHERS_MAX;
   if (counted || seated) return ok({ commands: [] });

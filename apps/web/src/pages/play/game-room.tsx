@@ -13,7 +13,7 @@ import { ownCards, stillAllowed, toggleCard } from '../../table/selection.js';
 import { useServerHint } from '../variants/server-hint.js';
 import { ChatPanel } from './chat-panel.js';
 import { Countdown } from './countdown.js';
-import { useLeaveGuard } from './leave-guard.js';
+import { DAILY_LEAVE_TEXT, useLeaveGuard } from './leave-guard.js';
 import { GameOver } from './main-game-over.js';
 import { mainTableModel } from './main-table.js';
 import { RoomLoading } from './room-loading.js';
@@ -45,7 +45,12 @@ export function GameRoom({
     game.id === gameId &&
     game.status === 'active' &&
     game.players.some((p) => p.id === user?.id && !p.hasLeft);
-  const leaveDialog = useLeaveGuard(inPlay, leave, leaveButton);
+  const leaveDialog = useLeaveGuard(
+    inPlay,
+    leave,
+    leaveButton,
+    game?.daily === undefined ? undefined : DAILY_LEAVE_TEXT,
+  );
 
   useEffect(() => {
     void join(gameId, watch).then((joined) => {

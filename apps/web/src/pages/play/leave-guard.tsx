@@ -4,6 +4,8 @@ import { type BlockerFunction, useBlocker } from 'react-router-dom';
 /** The question and what it says happens (docs/product.md §D13 deliberate-leave). */
 export const LEAVE_TITLE = 'Leave the game?';
 export const LEAVE_TEXT = 'Leave? The computer will play your seat; your fee stays in the pot.';
+/** What leaving a daily deal's game does (docs/daily.md): the attempt ends there. */
+export const DAILY_LEAVE_TEXT = 'Leave? Your daily deal ends now, in last place with the cards you hold.';
 
 /**
  * On the root element while the viewer holds a seat in a game in play: the shell hides its tab bar
@@ -20,6 +22,8 @@ export function LeaveDialog(props: {
   readonly onLeave: () => void;
   readonly onStay: () => void;
   readonly returnFocus?: RefObject<HTMLElement | null>;
+  /** What leaving does, when not `LEAVE_TEXT`. */
+  readonly text?: string;
 }): ReactElement {
   const { onStay, returnFocus } = props;
   const dialog = useRef<HTMLDialogElement>(null);
@@ -57,7 +61,7 @@ export function LeaveDialog(props: {
       }}
     >
       <h2 id={titleId}>{LEAVE_TITLE}</h2>
-      <p id={textId}>{LEAVE_TEXT}</p>
+      <p id={textId}>{props.text ?? LEAVE_TEXT}</p>
       <div className="button-row leave-dialog-actions">
         <button ref={stay} type="button" className="button button-secondary" onClick={onStay}>
           Stay
@@ -88,6 +92,7 @@ export function useLeaveGuard(
   inPlay: boolean,
   leave: () => void,
   returnFocus: RefObject<HTMLElement | null>,
+  text?: string,
 ): ReactElement | null {
   const blocker = useBlocker(useMemo(() => leavesRoom(inPlay), [inPlay]));
 
@@ -116,6 +121,7 @@ export function useLeaveGuard(
   return (
     <LeaveDialog
       returnFocus={returnFocus}
+      {...(text === undefined ? {} : { text })}
       onStay={() => blocker.reset()}
       onLeave={() => {
         leave();

@@ -39,7 +39,9 @@ export function GameOver({
   const iWon = me !== null && winner?.id === me.id;
   usePlayedAGame(me !== null);
   const claim = prize > 0 && last?.guestWinner === true && iWon;
-  const rematchShown = showsRematch(game.rematch, me !== null);
+  // A daily deal has no rematch (docs/daily.md): its board is the next place to go.
+  const daily = game.daily !== undefined;
+  const rematchShown = showsRematch(game.rematch, me !== null && !daily);
   const over = gameOverModel({
     seats: game.players.map((p) => ({
       name: p.username,
@@ -67,7 +69,7 @@ export function GameOver({
           )}
           <RematchButton
             offer={game.rematch}
-            canOffer={me !== null}
+            canOffer={me !== null && !daily}
             busy={asking}
             tone={claim ? 'secondary' : 'primary'}
             fee={user !== null && !isGuest(user) ? game.entryFee : 0}
@@ -75,7 +77,15 @@ export function GameOver({
             {...(me === null && game.rematch !== null ? { watch: mainGamePath(game.rematch.gameId, true) } : {})}
             onRematch={() => rematch(game.id)}
           />
-          <Link className={`button ${claim || rematchShown ? 'button-secondary' : 'button-primary'}`} to="/play">
+          {daily && (
+            <Link className="button button-primary" to="/daily">
+              Daily board
+            </Link>
+          )}
+          <Link
+            className={`button ${claim || rematchShown || daily ? 'button-secondary' : 'button-primary'}`}
+            to="/play"
+          >
             Back to Lobby
           </Link>
           <ReplayLink variant="main" gameId={game.id} />

@@ -5,6 +5,7 @@ import { mainGamePath } from '../../lib/main-game-path.js';
 import { useAuth } from '../../stores/auth-store.js';
 import { useGame } from '../../stores/game-store.js';
 import { toast, useToasts } from '../../stores/toast-store.js';
+import { DailyCard } from '../daily/daily-card.js';
 import { CreateGame } from './create-game.js';
 import { Lobby } from './lobby.js';
 import { PlayNow, type PlayNowKind, startPlayNow } from './play-now.js';
@@ -171,7 +172,12 @@ export function PlayPage(): ReactElement {
   }
   return (
     <Lobby
-      playNow={<PlayNow onStart={playNow} busy={busy} />}
+      playNow={
+        <>
+          <PlayNow onStart={playNow} busy={busy} />
+          <DailyCard />
+        </>
+      }
       onCreate={() => setCreating(true)}
       onJoin={(id) => navigate(mainGamePath(id), { replace: true })}
       onWatch={(id) => navigate(mainGamePath(id, true), { replace: true })}

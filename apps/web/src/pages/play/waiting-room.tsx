@@ -43,7 +43,8 @@ export function WaitingRoom({ game, me }: { game: MainGameState; me: MainPlayer 
   const level = useAiLevel((s) => s.level);
   const ready = game.players.filter((p) => p.isReady).length;
   const free = game.playerLimit - game.players.length;
-  const hosting = me !== null && me.isHost && game.tournament === null;
+  // A tournament's or the daily deal's table is seated for everyone alike: nobody changes it.
+  const hosting = me?.isHost === true && game.tournament === null && game.daily === undefined;
   const offerDue = useOfferDue(game);
   const addComputer = () => send({ type: 'add_computer', gameId: game.id, level });
   return (

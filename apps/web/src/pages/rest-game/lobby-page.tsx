@@ -12,6 +12,7 @@ import { useAuth } from '../../stores/auth-store.js';
 import { toast } from '../../stores/toast-store.js';
 import { rangeFill } from '../../ui/form.js';
 import { Tabs } from '../../ui/tabs.js';
+import { DailyCard } from '../daily/daily-card.js';
 import { PlayNow } from '../play/play-now.js';
 import { usePoll } from '../variants/use-poll.js';
 import { createGame, fetchLobby, joinGame, type RestResult } from './rest-api.js';
@@ -243,6 +244,7 @@ export function LobbyPage({ inShell = false }: { readonly inShell?: boolean }): 
         </header>
         {/* One tap into the real-time game (docs/web.md "Play now"), above everything else. */}
         <PlayNow onStart="links" />
+        <DailyCard />
         <div className="card field rest-name">
           <label htmlFor="rest-lobby-name">Your name</label>
           <input
