@@ -22,6 +22,13 @@ afterAll(() => {
 
 /** Starts the server with `env` and resolves with its stdout once `ready` appears in it. */
 async function start(env: Record<string, string>, ready: RegExp): Promise<{ stdout: () => string }> {
+  // One server at a time holds a data dir's lock (docs/deploy.md "Backups"): the last one goes first.
+  for (const earlier of children) {
+    if (earlier.exitCode !== null || earlier.signalCode !== null) continue;
+    const gone = new Promise((resolve) => earlier.once('exit', resolve));
+    earlier.kill('SIGKILL');
+    await gone;
+  }
   const child = spawn(process.execPath, [serverBundle()], {
     env: { ...process.env, DATA_DIR: dirs.dataDir, WEB_DIR: dirs.webDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

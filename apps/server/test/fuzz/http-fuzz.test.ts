@@ -43,6 +43,7 @@ const FAMILIES: Readonly<Record<string, { readonly table: Family | 'records' | n
   settings: { table: 'main', field: 'message' },
   bots: { table: 'main', field: 'message' },
   tournaments: { table: 'main', field: 'message' },
+  daily: { table: 'main', field: 'message' },
   'Simple REST game': { table: 'simple-rest', field: 'message' },
   'Public games': { table: 'public', field: 'error' },
   'Easy variant': { table: 'easy', field: 'error' },
