@@ -171,17 +171,17 @@ export function PlayPage(): ReactElement {
     );
   }
   return (
-    <Lobby
-      playNow={
-        <>
-          <PlayNow onStart={playNow} busy={busy} />
-          <DailyCard />
-        </>
-      }
-      onCreate={() => setCreating(true)}
-      onJoin={(id) => navigate(mainGamePath(id), { replace: true })}
-      onWatch={(id) => navigate(mainGamePath(id, true), { replace: true })}
-    />
+    <>
+      <Lobby
+        playNow={<PlayNow onStart={playNow} busy={busy} />}
+        onCreate={() => setCreating(true)}
+        onJoin={(id) => navigate(mainGamePath(id), { replace: true })}
+        onWatch={(id) => navigate(mainGamePath(id, true), { replace: true })}
+      />
+      {/* Below the open games: the one-tap buttons and the first Join Game stay on a phone's first
+          screen, clear of the welcome toast (docs/web.md "Play now"). */}
+      <DailyCard />
+    </>
   );
 }
 
