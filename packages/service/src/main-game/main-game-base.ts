@@ -90,21 +90,14 @@ export abstract class MainGameBase extends VariantGames<MainMeta> {
    * after a crash).
    */
   async createTable(input: TableInput): Answer<StoredGame<MainMeta>> {
-    const created = await this.games.create({
-      ...tournamentTable(input),
-      id: input.id,
-      seed: input.seed,
-      aiDelayMs: this.aiDelayMs,
-    });
-    if (created.ok) return ok(created.value.game);
-    if (created.error.code !== 'game/id_taken') return created;
-    const existing = await this.games.get(input.id);
-    const same =
-      existing.ok &&
-      existing.value.meta.tournament?.id === input.tournament.id &&
-      existing.value.meta.tournament.round === input.tournament.round &&
-      existing.value.meta.tournament.table === input.tournament.table;
-    return same ? existing : created;
+    return this.createOnce(
+      input.id,
+      { ...tournamentTable(input), seed: input.seed },
+      (game) =>
+        game.meta.tournament?.id === input.tournament.id &&
+        game.meta.tournament.round === input.tournament.round &&
+        game.meta.tournament.table === input.tournament.table,
+    );
   }
 
   /**
@@ -114,21 +107,28 @@ export abstract class MainGameBase extends VariantGames<MainMeta> {
    * it is that player's game of that day.
    */
   async createDaily(input: DailyInput): Answer<StoredGame<MainMeta>> {
-    const created = await this.games.create({
-      ...dailyGame(input),
-      id: input.id,
-      seed: input.seed,
-      aiDelayMs: this.aiDelayMs,
-    });
+    return this.createOnce(
+      input.id,
+      { ...dailyGame(input), seed: input.seed },
+      (game) =>
+        game.meta.daily?.date === input.date && game.meta.hostId === input.user.id && game.record.seed === input.seed,
+    );
+  }
+
+  /**
+   * Creates a game under a chosen id, or answers the game already there when `same` says it is
+   * this one created before (a retry after a crash); any other game under that id is `game/id_taken`.
+   */
+  private async createOnce(
+    id: string,
+    game: Omit<Parameters<typeof this.games.create>[0], 'aiDelayMs' | 'id'>,
+    same: (existing: StoredGame<MainMeta>) => boolean,
+  ): Answer<StoredGame<MainMeta>> {
+    const created = await this.games.create({ ...game, id, aiDelayMs: this.aiDelayMs });
     if (created.ok) return ok(created.value.game);
     if (created.error.code !== 'game/id_taken') return created;
-    const existing = await this.games.get(input.id);
-    const same =
-      existing.ok &&
-      existing.value.meta.daily?.date === input.date &&
-      existing.value.meta.hostId === input.user.id &&
-      existing.value.record.seed === input.seed;
-    return same ? existing : created;
+    const existing = await this.games.get(id);
+    return existing.ok && same(existing.value) ? existing : created;
   }
 
   /** A fresh main game id (a tournament table's, chosen when its round is planned). */
