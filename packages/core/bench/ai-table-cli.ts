@@ -1,7 +1,8 @@
 // Experiment runner for the table bench: one shard of a strong-vs-greedy table match, one JSON line.
 // PLAYERS, DEALS, FIRST, SEED, PRESET, BUDGET (JSON StrongBudget), MSFILE (write decision ms),
 // NOKNOWN=1 (the hero forgets the cards seen going into other hands: `SeatView.known`), NOPICK=1
-// (the hero does not guess from pick-ups: `SeatView.pickedUpOver`), CPUCLOCK=1 (time decisions by this
+// (the hero does not guess from pick-ups: `SeatView.pickedUpOver`), NOBURNED=1 (the hero forgets
+// which cards were burned: `GameView.burned`), CPUCLOCK=1 (time decisions by this
 // process's CPU time, not the wall clock: other jobs on the core then do not count).
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -28,8 +29,9 @@ const cpuMs = (): number => {
   return (used.user + used.system) / 1000;
 };
 const strong = strongPolicy(budget);
-const forget = (view: GameView): GameView => ({
+const forget = ({ burned, ...view }: GameView): GameView => ({
   ...view,
+  ...(burned !== undefined && env.NOBURNED !== '1' && { burned }),
   seats: view.seats.map(({ known, pickedUpOver, ...s }) => ({
     ...s,
     ...(known !== undefined && env.NOKNOWN !== '1' && { known }),
@@ -37,7 +39,7 @@ const forget = (view: GameView): GameView => ({
   })),
 });
 const hero: AiPolicy =
-  env.NOKNOWN === '1' || env.NOPICK === '1'
+  env.NOKNOWN === '1' || env.NOPICK === '1' || env.NOBURNED === '1'
     ? {
         chooseFaceUp: strong.chooseFaceUp,
         chooseMove: (view, moves, rng) => strong.chooseMove(forget(view), moves, rng),
@@ -71,10 +73,13 @@ console.log(
     p50: q(r.heroDecisionMs, 0.5),
     p95: q(r.heroDecisionMs, 0.95),
     p99: q(r.heroDecisionMs, 0.99),
+    faceUpP50: q(r.heroFaceUpMs, 0.5),
+    faceUpP95: q(r.heroFaceUpMs, 0.95),
     s: Math.round((performance.now() - began) / 1000),
     budget,
     clock: env.CPUCLOCK === '1' ? 'cpu' : 'wall',
     known: env.NOKNOWN !== '1',
     pick: env.NOKNOWN !== '1' && env.NOPICK !== '1',
+    burned: env.NOBURNED !== '1',
   }),
 );

@@ -48,6 +48,8 @@ export interface TableMatchResult {
   readonly heroDecisionMs: readonly number[];
   /** ms per hero move decision with more than one legal move (only with `now`). */
   readonly heroSearchedMs: readonly number[];
+  /** ms per hero face-up choice, one per game (only with `now`; not in `heroDecisionMs`). */
+  readonly heroFaceUpMs: readonly number[];
 }
 
 function must(state: GameState, command: Command): GameState {
@@ -62,6 +64,7 @@ interface GameTally {
   decisions: number;
   ms: number[];
   searchedMs: number[];
+  faceUpMs: number[];
 }
 
 /**
@@ -79,14 +82,15 @@ function playTableGame(options: TableMatchOptions, seed: string, heroSeat: numbe
   let state = createGame(tableOptions({ rules: options.rules, maxSeats: n }), seed);
   for (let i = 0; i < n; i++) state = must(state, { type: 'sit', seat: `s${i}`, name: `P${i}`, ai: null });
   state = must(state, { type: 'start', seat: null });
-  const tally: GameTally = { place: 0, moveCap: false, decisions: 0, ms: [], searchedMs: [] };
+  const tally: GameTally = { place: 0, moveCap: false, decisions: 0, ms: [], searchedMs: [], faceUpMs: [] };
   for (let guard = 0; state.phase !== 'finished'; guard++) {
     if (guard > 5000) throw new Error('table: game did not end');
     const index = state.phase === 'playing' ? state.turn : state.seats.findIndex((s) => !s.ready);
     const policy = index === heroSeat ? options.hero : options.field;
     const timed = index === heroSeat && state.phase === 'playing';
+    const choosing = index === heroSeat && state.phase !== 'playing' && options.now !== undefined;
     const choices = timed ? legalMoves(state, index).length : 0;
-    const start = timed && options.now !== undefined ? options.now() : 0;
+    const start = (timed || choosing) && options.now !== undefined ? options.now() : 0;
     const command = aiCommand(state, index, policy, rngs[index] as Rng);
     if (timed) {
       tally.decisions++;
@@ -96,6 +100,7 @@ function playTableGame(options: TableMatchOptions, seed: string, heroSeat: numbe
         if (choices > 1) tally.searchedMs.push(ms);
       }
     }
+    if (choosing && options.now !== undefined) tally.faceUpMs.push(options.now() - start);
     if (command === null) throw new Error(`table: nothing due from seat ${index}`);
     state = must(state, command);
   }
@@ -115,6 +120,7 @@ export function runTableMatch(options: TableMatchOptions): TableMatchResult {
   let heroDecisions = 0;
   const heroDecisionMs: number[] = [];
   const heroSearchedMs: number[] = [];
+  const heroFaceUpMs: number[] = [];
   const first = options.firstDeal ?? 0;
   for (let deal = first; deal < first + options.deals; deal++) {
     for (let seat = 0; seat < options.players; seat++) {
@@ -126,6 +132,7 @@ export function runTableMatch(options: TableMatchOptions): TableMatchResult {
       heroDecisions += tally.decisions;
       for (const ms of tally.ms) heroDecisionMs.push(ms);
       for (const ms of tally.searchedMs) heroSearchedMs.push(ms);
+      for (const ms of tally.faceUpMs) heroFaceUpMs.push(ms);
     }
   }
   return {
@@ -137,5 +144,6 @@ export function runTableMatch(options: TableMatchOptions): TableMatchResult {
     heroDecisions,
     heroDecisionMs,
     heroSearchedMs,
+    heroFaceUpMs,
   };
 }

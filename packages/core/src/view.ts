@@ -67,6 +67,12 @@ export interface GameView {
   readonly effectiveTop: Rank | null;
   readonly deckCount: number;
   readonly burnedCount: number;
+  /**
+   * The burned cards' faces, in the order they were burned (every one was seen on the pile; issue
+   * 39: the strong AI's public memory). Optional so views built from the wire (which maps its
+   * fields one by one and carries only the count) still type.
+   */
+  readonly burned?: readonly CardFace[];
   /** Seat id of the player to act, or null outside play. */
   readonly turn: string | null;
   readonly direction: 1 | -1;
@@ -90,6 +96,7 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
     effectiveTop: effectiveTop(state.pile, state.options.rules),
     deckCount: state.deck.length,
     burnedCount: state.burned.length,
+    burned: state.burned.map((c): CardFace => ({ rank: c.rank, suit: c.suit })),
     turn: state.phase === 'playing' && turnSeat !== undefined ? turnSeat.id : null,
     direction: state.direction,
     moves: state.moves,

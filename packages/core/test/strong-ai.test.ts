@@ -17,7 +17,7 @@ import {
   tableOptions,
   viewFor,
 } from '../src/index.js';
-import { table } from './build.js';
+import { card, table } from './build.js';
 import { allCards } from './hidden.js';
 import { playGame } from './play.js';
 
@@ -43,10 +43,13 @@ function positionOf(p: PositionSpec): GameState {
 
 const seatAt = (state: GameState): Seat => state.seats[state.turn] as Seat;
 
-/** `state` with everything the seat to move cannot see dealt again in another order. */
+/**
+ * `state` with everything the seat to move cannot see dealt again in another order (the burned
+ * cards were all seen on the pile: `GameView.burned`).
+ */
 function permuteHidden(state: GameState, seed: string): GameState {
   const me = state.turn;
-  const hidden: Card[] = [...state.deck, ...state.burned];
+  const hidden: Card[] = [...state.deck];
   for (const [i, s] of state.seats.entries()) hidden.push(...s.faceDown, ...(i === me ? [] : s.hand));
   shuffleInPlace(createRng(seed), hidden);
   let next = 0;
@@ -61,7 +64,7 @@ function permuteHidden(state: GameState, seed: string): GameState {
       faceDown: take(s.faceDown.length),
     }),
   );
-  return { ...state, seats, deck: take(state.deck.length), burned: take(state.burned.length) };
+  return { ...state, seats, deck: take(state.deck.length) };
 }
 
 const faces = (cards: readonly Card[]): string[] => cards.map((c) => `${c.rank}${c.suit}`).sort();
@@ -145,6 +148,32 @@ describe('strong AI', () => {
       expect(labels).not.toContain(seen);
     }
     expect(labels).toContain('3spades');
+  });
+
+  it('unseenCards and determinize - the burned cards the view shows are seen, and stay burned in every world', () => {
+    const base = table({
+      seats: [
+        { hand: ['2h', '7d'], faceUp: ['Kc'] },
+        { hand: ['3s', '3d'], faceUp: ['Ah'] },
+      ],
+      pile: ['5c', '6c'],
+      deck: 35,
+    });
+    const state: GameState = { ...base, burned: [card('10h'), card('10d'), card('5s')] };
+    const view = viewFor(state, 's0');
+    expect(view.burned).toEqual([
+      { rank: 10, suit: 'hearts' },
+      { rank: 10, suit: 'diamonds' },
+      { rank: 5, suit: 'spades' },
+    ]);
+    const unseen = unseenCards(view);
+    // 52 in play: 2 in the own hand, 2 face-up, 2 on the pile and 3 burned are seen.
+    expect(unseen).toHaveLength(43);
+    expect(faces(unseen)).not.toContain('10hearts');
+    expect(faces(unseen)).not.toContain('5spades');
+    const world = determinize(view, unseen, createRng('burned'));
+    expect(faces(world.burned)).toEqual(faces(state.burned));
+    expect(viewFor(world, 's0')).toEqual(view);
   });
 
   it('evaluate - win reward: a cut playout scores a softmax chance to go out first, summing to 1', () => {

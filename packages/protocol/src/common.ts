@@ -54,15 +54,15 @@ export interface AiLevelFigure {
  * `BENCH_ONLY=ai npm run bench` and `npx palace ai-strength`, seed `levels`), 1,000 seat-swapped
  * duplicate classic deals each, 2026-11-29: Casual 1,412 of 2,000 against Beginner
  * (70.6 %, 95 % 68.6–72.6), Normal 1,990 of 2,000 against Casual (99.5 %, 99.1–99.7).
- * Strong: today's strong-vs-greedy figure from the ladder (docs/architecture.md "AI levels": 2,535
- * of 4,000, 63.4 %, 95 % 61.9–64.9, seed `ladder`), not yet the levels bench's; to be re-measured
- * with the levels bench once the stronger search lands, and written here.
+ * Strong: the table bench's heads-up row against Normal (docs/architecture.md "AI levels", seed
+ * `table`, 500 duplicate classic deals, 2026-12-05): 836 of 1,000 (83.6 %, 95 % 81.2–85.8); the
+ * levels bench's quick run agrees (161 of 200, 80.5 %).
  */
 export const AI_LEVEL_FIGURES: { readonly [L in AiLevelName]: AiLevelFigure | null } = {
   random: null,
   prototype: { against: 'random', wins: 1412, games: 2000, seed: 'levels/prototype-random' },
   greedy: { against: 'prototype', wins: 1990, games: 2000, seed: 'levels/greedy-prototype' },
-  strong: { against: 'greedy', wins: 243, games: 300, seed: 'table/2' },
+  strong: { against: 'greedy', wins: 836, games: 1000, seed: 'table/2' },
 };
 
 /**

@@ -8,12 +8,14 @@ import type { CardFace, GameView, SeatView } from '../view.js';
 const SAMPLED_PREFIX = '?';
 /** The id prefix of a known card (see `SeatView.known`) put back into a sampled world's hand. */
 const KNOWN_PREFIX = '?k';
+/** The id prefix of a burned card (see `GameView.burned`) put back into a sampled world. */
+const BURNED_PREFIX = '?b';
 
 /**
  * Every card the view's seat cannot see: the whole deck composition (one or two decks, found from
  * the number of cards in play) minus its own hand, every face-up card, the pile and the cards
- * seen going into other hands (`SeatView.known`). The burned cards are only counted in the view,
- * so they count as unseen too. In a fixed order (the ordered deck's), so the result depends only
+ * seen going into other hands (`SeatView.known`) and the burned cards (`GameView.burned`; a view
+ * without them counts them as unseen). In a fixed order (the ordered deck's), so the result depends only
  * on the view.
  */
 export function unseenCards(view: GameView): Card[] {
@@ -32,6 +34,7 @@ export function unseenCards(view: GameView): Card[] {
     }
   };
   see(view.pile);
+  if (view.burned !== undefined) see(view.burned);
   for (const seat of view.seats) {
     see(seat.faceUp);
     if (seat.hand !== null) see(seat.hand);
@@ -51,8 +54,8 @@ export function unseenCards(view: GameView): Card[] {
 /**
  * One possible world consistent with the view: `unseen` (see `unseenCards`) dealt at random into
  * the other players' hands (beside the cards seen going in, `SeatView.known`, which stay there and
- * stay known), every face-down slot (the viewer's own included), the deck and the burned cards, at
- * the sizes the view shows. Everything public (face-up cards, the pile and its
+ * stay known), every face-down slot (the viewer's own included), the deck and (when the view does
+ * not show them) the burned cards, at the sizes the view shows. Everything public (face-up cards, the pile and its
  * order, whose turn, direction, move count) is copied from the view, so the world plays on from
  * exactly the viewer's position. `unseen` is shuffled in place.
  */
@@ -112,7 +115,10 @@ export function determinize(view: GameView, unseen: Card[], rng: Rng): GameState
     };
   });
   const deck = take(view.deckCount);
-  const burned = take(view.burnedCount);
+  const burned =
+    view.burned === undefined
+      ? take(view.burnedCount)
+      : view.burned.map((f, n): Card => ({ id: `${BURNED_PREFIX}${n}`, rank: f.rank, suit: f.suit }));
   return {
     options: view.options,
     phase: view.phase,

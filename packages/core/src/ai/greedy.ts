@@ -21,6 +21,13 @@ function keepValue(card: Card, rules: Rules): number {
   return card.rank;
 }
 
+/** `greedy`'s face-up cards from `hand`: its specials and highest cards. */
+export function greedyFaceUp(hand: readonly Card[], rules: Rules): Card[] {
+  const sorted = [...hand];
+  sorted.sort((a, b) => keepValue(b, rules) - keepValue(a, rules));
+  return sorted.slice(0, 3);
+}
+
 /**
  * `greedy`: sheds its lowest playable ordinary rank (all of its cards of that rank at once),
  * keeps 2s and 10s until nothing else goes, and never picks up while it can play. Face-up it
@@ -29,10 +36,7 @@ function keepValue(card: Card, rules: Rules): number {
 export const greedyPolicy: AiPolicy = {
   chooseFaceUp(view: GameView): string[] {
     const own = view.seats.find((s) => s.id === view.viewer);
-    const rules = view.options.rules;
-    const hand = [...(own?.hand ?? [])];
-    hand.sort((a, b) => keepValue(b, rules) - keepValue(a, rules));
-    return hand.slice(0, 3).map((c) => c.id);
+    return greedyFaceUp(own?.hand ?? [], view.options.rules).map((c) => c.id);
   },
   chooseMove(view: GameView, moves: readonly Move[]): Move {
     const rules = view.options.rules;

@@ -2,6 +2,7 @@ import type { Move } from '../moves.js';
 import type { Rng } from '../rng.js';
 import type { GameView } from '../view.js';
 import { determinize, unseenCards } from './determinize.js';
+import { type FaceUpBudget, scoredFaceUp, searchFaceUp } from './face-up.js';
 import { greedyPolicy } from './greedy.js';
 import type { AiPolicy } from './policy.js';
 import { type Reward, rollout, type Scoring, stepWith } from './rollout.js';
@@ -34,10 +35,21 @@ export interface StrongBudget {
    * move). Unset: the plain best mean.
    */
   readonly anchor?: number;
+  /**
+   * How the face-up cards are chosen: by search (see `searchFaceUp`), by `scoredFaceUp`
+   * (`'score'`), or as `greedy` chooses them (unset).
+   */
+  readonly faceUp?: FaceUpBudget | 'score';
 }
 
 /** The fixed budget of `AI_POLICIES.strong` (see docs/architecture.md for what it buys). */
-export const STRONG_BUDGET: StrongBudget = { iterations: 400, perSeatDepth: 25, reward: 'win', anchor: 0 };
+export const STRONG_BUDGET: StrongBudget = {
+  iterations: 400,
+  perSeatDepth: 25,
+  reward: 'win',
+  anchor: 0,
+  faceUp: 'score',
+};
 
 /** The root moves worth telling apart: face-down cards are alike until turned, so one stands for all. */
 function candidates(moves: readonly Move[]): number[] {
@@ -112,7 +124,17 @@ export function searchMove(view: GameView, moves: readonly Move[], rng: Rng, bud
  */
 export function strongPolicy(budget: StrongBudget): AiPolicy {
   return {
-    chooseFaceUp: greedyPolicy.chooseFaceUp,
+    chooseFaceUp: (view: GameView, rng: Rng): string[] => {
+      const faceUp = budget.faceUp;
+      if (faceUp === undefined) return greedyPolicy.chooseFaceUp(view, rng);
+      // Heads-up the score's fit loses to greedy's choice (docs/architecture.md, AI levels).
+      if (faceUp === 'score' && view.seats.length < 3) return greedyPolicy.chooseFaceUp(view, rng);
+      if (faceUp === 'score') {
+        const hand = view.seats.find((s) => s.id === view.viewer)?.hand ?? [];
+        return scoredFaceUp(hand, view.options.rules).map((c) => c.id);
+      }
+      return searchFaceUp(view, rng, faceUp, { reward: budget.reward ?? 'win', scale: budget.scale ?? 4 });
+    },
     chooseMove: (view: GameView, moves: readonly Move[], rng: Rng): Move => searchMove(view, moves, rng, budget),
   };
 }
