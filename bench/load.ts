@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runWsLoad } from '../apps/server/test/load/ws-load.js';
+import { type LoadOptions, runWsLoad } from '../apps/server/test/load/ws-load.js';
 import type { GameRecord, GameState } from '../packages/core/src/index.js';
 import { benchServerEnv, freePort, healthy, stopChild } from './server.js';
 
@@ -46,6 +46,33 @@ async function openReadOnly(file: string): Promise<Database> {
   return new module.default(file, { readonly: true, fileMustExist: true });
 }
 
+/** A game's stored state and whole record, as `runWsLoad` checks them against the replay. */
+export type StoredOf = LoadOptions['stored'];
+
+/**
+ * Reads games from the server's SQLite file `dataFile` (opened read-only on the first read);
+ * `close` closes it.
+ */
+export function storedReader(dataFile: string): { readonly stored: StoredOf; readonly close: () => void } {
+  let db: Database | undefined;
+  const stored: StoredOf = async (id) => {
+    db ??= await openReadOnly(dataFile);
+    const row = db.prepare('select state, record_head from games where id = ?').get(id) as
+      | { state: string; record_head: string }
+      | undefined;
+    if (row === undefined) return null;
+    const entries = (
+      db.prepare('select at, command from game_entries where game_id = ? order by seq').all(id) as Array<{
+        at: number;
+        command: string;
+      }>
+    ).map((e) => ({ at: Number(e.at), command: JSON.parse(e.command) }));
+    const record = { ...JSON.parse(row.record_head), entries } as GameRecord;
+    return { state: JSON.parse(row.state) as GameState, record };
+  };
+  return { stored, close: () => db?.close() };
+}
+
 /** Plays `games` 4-player games for `seconds` (mean think time `thinkMs`) against a fresh server. */
 export async function benchWsLoad(
   serverMain: string,
@@ -60,31 +87,11 @@ export async function benchWsLoad(
     env: benchServerEnv(port, dataDir),
     stdio: 'ignore',
   });
-  let db: Database | undefined;
+  const reader = storedReader(dataFile);
   try {
     const base = `http://127.0.0.1:${port}`;
     await healthy(`${base}/healthz`, server);
-    const report = await runWsLoad({
-      base,
-      games,
-      seconds,
-      thinkMs,
-      stored: async (id) => {
-        db ??= await openReadOnly(dataFile);
-        const row = db.prepare('select state, record_head from games where id = ?').get(id) as
-          | { state: string; record_head: string }
-          | undefined;
-        if (row === undefined) return null;
-        const entries = (
-          db.prepare('select at, command from game_entries where game_id = ? order by seq').all(id) as Array<{
-            at: number;
-            command: string;
-          }>
-        ).map((e) => ({ at: Number(e.at), command: JSON.parse(e.command) }));
-        const record = { ...JSON.parse(row.record_head), entries } as GameRecord;
-        return { state: JSON.parse(row.state) as GameState, record };
-      },
-    });
+    const report = await runWsLoad({ base, games, seconds, thinkMs, stored: reader.stored });
     return {
       clients: report.clients,
       games: report.games,
@@ -100,7 +107,7 @@ export async function benchWsLoad(
       rounds: 1,
     };
   } finally {
-    db?.close();
+    reader.close();
     await stopChild(server);
     rmSync(dataDir, { recursive: true, force: true });
   }

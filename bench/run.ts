@@ -14,19 +14,20 @@ import { placement } from './pin.js';
 import { type BenchLine, median, processors, type SkipLine, spread, verdict } from './report.js';
 import { benchScale } from './scale.js';
 import { benchSettleRating } from './settle.js';
+import { benchSoak } from './soak.js';
 import { benchFirstVisit } from './web.js';
 import { benchWsBroadcast } from './ws.js';
 
-const GROUPS = ['core', 'ai', 'http', 'web', 'ws', 'load', 'scale', 'storage'] as const;
+const GROUPS = ['core', 'ai', 'http', 'web', 'ws', 'load', 'scale', 'storage', 'soak'] as const;
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-/** `BENCH_ONLY=core|ai|http|web|ws|load|scale|storage` runs one group. */
+/** `BENCH_ONLY=core|ai|http|web|ws|load|scale|storage|soak` runs one group (`soak` runs only so). */
 const only = process.env.BENCH_ONLY ?? '';
 if (only !== '' && !(GROUPS as readonly string[]).includes(only)) {
   // A misspelt group would run nothing and pass.
   console.error(`BENCH_ONLY must be one of ${GROUPS.join(', ')}, got "${only}"`);
   process.exit(2);
 }
-const runs = (group: string) => only === '' || only === group;
+const runs = (group: string) => only === group || (only === '' && group !== 'soak');
 /** On which processors every case ran (the same for the whole run). */
 const cpus = processors();
 const failures: string[] = [];
@@ -259,6 +260,27 @@ if (runs('scale')) {
 if (runs('storage')) {
   const perRound = Number(process.env.BENCH_SETTLES ?? 300);
   await guard('storage.settleRating', () => benchSettleRating(perRound));
+}
+
+// Issue 41: the server's memory under a steady mixed load for SOAK_MINUTES (default 30; bench/soak.ts).
+// Only with BENCH_ONLY=soak: half an hour is too long for every run of the whole suite.
+if (runs('soak')) {
+  const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+  const minutes = env('SOAK_MINUTES', 30);
+  const options = {
+    minutes,
+    // 180 readings in a 30-minute run (90 for the fit: a reading catches the heap anywhere between
+    // two collections, so many are needed), and at least 24 in a short one.
+    sampleSeconds: env('SOAK_SAMPLE_SECONDS', Math.max(1, Math.min(10, Math.round((minutes * 60) / 24)))),
+    restGames: env('SOAK_REST_GAMES', 100),
+    wsPlayers: env('SOAK_WS_PLAYERS', 40),
+    thinkMs: env('SOAK_THINK_MS', 200),
+    forceGc: process.env.SOAK_GC === '1',
+    snapshots: process.env.SOAK_HEAP_SNAPSHOTS ?? null,
+  };
+  await guard('soak', async () => [
+    await benchSoak(serverMain, options, (sample) => console.log(JSON.stringify(sample))),
+  ]);
 }
 
 if (failures.length > 0) {

@@ -6,9 +6,17 @@ import { migrate } from './migrations.js';
 import type { Database } from './schema.js';
 
 /**
+ * SQLite's page cache, in KiB (docs/architecture.md "Memory bounds"). better-sqlite3 builds SQLite
+ * with 16 MiB; the cache fills as the database grows (about 1 MB a minute under the soak's load,
+ * bench/soak.ts) and then stays full, so this is the most the server's RSS grows by for it. The
+ * pages in use are far fewer: each game in play's row and its record's last leaf, the indexes.
+ */
+export const PAGE_CACHE_KIB = 8 * 1024;
+
+/**
  * Opens (creating if needed) the embedded SQLite database at `file` with durable settings: WAL,
  * synchronous=FULL (a committed move survives a power cut), a busy timeout for a second process,
- * and foreign keys on. Runs the migrations before returning.
+ * foreign keys on, and a page cache of `PAGE_CACHE_KIB`. Runs the migrations before returning.
  */
 export async function openSqlite(file: string): Promise<Kysely<Database>> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -17,6 +25,7 @@ export async function openSqlite(file: string): Promise<Kysely<Database>> {
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
+  database.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   await migrate(db as unknown as Kysely<unknown>);
   return db;

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openSqlite, STATEMENT_CACHE_SIZE } from '../src/sqlite.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openSqlite, PAGE_CACHE_KIB, STATEMENT_CACHE_SIZE } from '../src/sqlite.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -43,4 +44,58 @@ describe('SQLite statement cache', () => {
       await db.destroy();
     }
   });
+
+  it('storage - past STATEMENT_CACHE_SIZE statements the oldest is prepared again, the newest are kept', async () => {
+    const db = await fresh();
+    const prepared: string[] = [];
+    const original = Database.prototype.prepare;
+    const spy = vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, text) {
+      if (text.includes('marker-b')) prepared.push(text);
+      return original.call(this, text);
+    });
+    try {
+      const run = (i: number) => sql.raw(`select ${i} as n /* marker-b */`).execute(db);
+      for (let i = 0; i <= STATEMENT_CACHE_SIZE; i++) await run(i);
+      expect(prepared).toHaveLength(STATEMENT_CACHE_SIZE + 1);
+      // The newest STATEMENT_CACHE_SIZE are still prepared: running them again prepares nothing.
+      for (let i = STATEMENT_CACHE_SIZE; i >= 1; i--) await run(i);
+      expect(prepared).toHaveLength(STATEMENT_CACHE_SIZE + 1);
+      // The first was dropped to stay within the bound: it is prepared anew.
+      await run(0);
+      expect(prepared).toHaveLength(STATEMENT_CACHE_SIZE + 2);
+    } finally {
+      spy.mockRestore();
+      await db.destroy();
+    }
+  });
+
+  it('storage - the page cache is bounded at PAGE_CACHE_KIB, not the 16 MiB better-sqlite3 builds SQLite with', async () => {
+    const db = await fresh();
+    try {
+      const { rows } = await sql.raw<{ cache_size: number }>('pragma cache_size').execute(db);
+      expect(rows).toEqual([{ cache_size: -PAGE_CACHE_KIB }]);
+      // Filled past it: 4 times the cache's worth of rows, read back, grows this process's native
+      // heap (where SQLite's pages live) by about the cache, not by the data.
+      await sql.raw('create table big (k integer primary key, v text)').execute(db);
+      const before = nativeHeapKib();
+      const row = 'x'.repeat(3000);
+      for (let done = 0; done < PAGE_CACHE_KIB * 4; done += 300) {
+        await db.transaction().execute(async (trx) => {
+          for (let i = 0; i < 100; i++) await sql`insert into big (v) values (${row})`.execute(trx);
+        });
+      }
+      await sql.raw('select count(*), sum(length(v)) from big').execute(db);
+      const grown = nativeHeapKib() - before;
+      expect(grown).toBeLessThan(PAGE_CACHE_KIB * 1.5);
+    } finally {
+      await db.destroy();
+    }
+  });
 });
+
+/** The size of this process's native heap (`[heap]` in /proc/self/maps: malloc's main arena), in KiB. */
+function nativeHeapKib(): number {
+  const found = /^([0-9a-f]+)-([0-9a-f]+) .*\[heap\]$/m.exec(readFileSync('/proc/self/maps', 'utf8'));
+  if (found === null) throw new Error('no [heap] in /proc/self/maps');
+  return (Number.parseInt(found[2] ?? '0', 16) - Number.parseInt(found[1] ?? '0', 16)) / 1024;
+}

@@ -12,6 +12,11 @@ export const SIGNED_OUT_CLOSE = 4001;
 export const RESTART_CLOSE = 1012;
 /** The reason sent with `RESTART_CLOSE`. */
 export const RESTART_REASON = 'server restarting';
+/**
+ * Games one socket follows at most (played and watched; the web client leaves a game when the
+ * player does): following one more stops following the one followed longest ago.
+ */
+export const FOLLOWED_PER_SOCKET = 100;
 
 /**
  * Every live socket of this server: by user (one each; a new one replaces the old, on this node or
@@ -69,8 +74,8 @@ export class Connections {
    */
   close(connection: Connection): Promise<void> {
     const wasOpen = this.all.delete(connection);
-    for (const game of connection.games) this.byGame.get(game)?.delete(connection);
-    connection.games.clear();
+    // Through `unwatch`, so a game nobody here follows any more leaves `byGame` too.
+    for (const game of [...connection.games]) this.unwatch(connection, game);
     const user = connection.user;
     if (user !== null && this.byUser.get(user.id) === connection) {
       this.byUser.delete(user.id);
@@ -132,15 +137,26 @@ export class Connections {
     this.replace(local);
   }
 
-  watch(connection: Connection, gameId: string): void {
-    if (!this.all.has(connection)) return;
+  /**
+   * The socket follows `gameId` from now on. Answers the game it stopped following to stay within
+   * `FOLLOWED_PER_SOCKET` (the one followed longest ago), or null.
+   */
+  watch(connection: Connection, gameId: string): string | null {
+    if (!this.all.has(connection)) return null;
+    connection.games.delete(gameId);
     connection.games.add(gameId);
+    let dropped: string | null = null;
+    if (connection.games.size > FOLLOWED_PER_SOCKET) {
+      dropped = connection.games.values().next().value ?? null;
+      if (dropped !== null) this.unwatch(connection, dropped);
+    }
     let set = this.byGame.get(gameId);
     if (set === undefined) {
       set = new Set();
       this.byGame.set(gameId, set);
     }
     set.add(connection);
+    return dropped;
   }
 
   unwatch(connection: Connection, gameId: string): void {

@@ -163,7 +163,12 @@ export function mainDispatch(parts: MainDispatchParts): MainHandler {
     game: StoredGame<MainMeta>,
     success: 'join_success' | 'watch_success',
   ): null {
-    connections.watch(connection, game.id);
+    const dropped = connections.watch(connection, game.id);
+    // Past the socket's bound: a game it only watched is left as a watcher too (best effort: if
+    // that fails, the socket's close leaves it).
+    if (dropped !== null && watchers.of(connection).has(dropped)) {
+      watchers.stop(connection, dropped).catch(() => undefined);
+    }
     sent.saw(game);
     send(connection, { type: success, gameId: Number(game.id) });
     send(connection, stateFor(connection, game));

@@ -88,7 +88,7 @@ const LABELS: Readonly<Record<number, string>> = {
 /** Fields of a pino line that the pretty log shows in its own way, or not at all. */
 const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'req', 'res', 'err', 'responseTime']);
 /** Requests whose start the pretty log remembers until their end (a bound, should one never end). */
-const OPEN_REQUESTS = 1000;
+export const OPEN_REQUESTS = 1000;
 
 interface PinoLine {
   readonly level?: number;

@@ -23,6 +23,13 @@ export const JOB_RESCUE_MS = 2_000;
 export const RESCUE_RETRY_MS = 60_000;
 /** At most how often one node notes in the store that a game's players were seen, per game, in ms. */
 export const SEEN_WRITE_MS = 60_000;
+/**
+ * Games whose last sighting a node keeps in memory, per variant (the least recently seen go
+ * first). A game forgotten here still counts as seen at its `seen_at` in the store, at most
+ * `SEEN_WRITE_MS` older: far inside `ABANDON_MS`. A finished game's sightings are dropped when it
+ * ends, but a poll or a socket still on it after the end notes it again, so the count must bind.
+ */
+export const SEEN_KEPT = 10_000;
 
 /** The scheduler key of a game's turn clock (its id alone keys its AI timer). */
 function turnKey(id: string): string {
@@ -82,9 +89,9 @@ export class GameJobs<M extends Json> {
   /** See `GameService.touch`. */
   touch(id: string): void {
     const now = this.ports.clock.now();
-    this.lastSeen.set(id, now);
+    keepNewest(this.lastSeen, id, now);
     if (now - (this.sharedSeen.get(id) ?? Number.NEGATIVE_INFINITY) < SEEN_WRITE_MS) return;
-    this.sharedSeen.set(id, now);
+    keepNewest(this.sharedSeen, id, now);
     // Best effort: a failed note is tried again on the next sighting; the sweep allows 10 minutes.
     this.ports.store.markSeen(id, now).catch(() => this.sharedSeen.delete(id));
   }
@@ -101,6 +108,11 @@ export class GameJobs<M extends Json> {
       this.lastSeen.delete(game.id);
       this.sharedSeen.delete(game.id);
     }
+  }
+
+  /** How many games' sightings are held (tests check the bound). */
+  get seenSize(): { readonly lastSeen: number; readonly sharedSeen: number } {
+    return { lastSeen: this.lastSeen.size, sharedSeen: this.sharedSeen.size };
   }
 
   /** See `GameService.rearm`. */
@@ -278,4 +290,11 @@ export class GameJobs<M extends Json> {
       void this.runClock(id);
     });
   }
+}
+
+/** Sets `key` in `map` as its newest entry, forgetting the oldest past `SEEN_KEPT`. */
+function keepNewest(map: Map<string, number>, key: string, value: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > SEEN_KEPT) map.delete(map.keys().next().value ?? '');
 }

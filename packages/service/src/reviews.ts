@@ -30,7 +30,7 @@ export interface ReviewsOptions {
 export const REVIEW_QUEUE_LIMIT = 20;
 
 /** Failed reviews remembered at most (then forgotten together, and tried again if asked). */
-const FAILURES_KEPT = 1000;
+export const FAILURES_KEPT = 1000;
 
 interface Pending {
   readonly record: RecordFile;

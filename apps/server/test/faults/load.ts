@@ -83,6 +83,11 @@ export class Load {
     readonly base: string,
     readonly rng: Rng,
     readonly world: World,
+    /**
+     * The pause before polling again a REST game the AI has not moved in yet, in ms: short here,
+     * to press the server; the web client's 1,500 in a soak (apps/web rest-logic.ts `POLL_PLAYING_MS`).
+     */
+    readonly pollPauseMs = 10,
   ) {}
 
   async track<T>(pending: Promise<T>): Promise<T> {
@@ -194,7 +199,7 @@ export class Load {
       ),
     );
     if (polled.status === 200) slot.state = polled.body.gameState;
-    else if (polled.status === 304) await sleep(10);
+    else if (polled.status === 304) await sleep(this.pollPauseMs);
     else throw new Error(`poll answered ${polled.status}: ${polled.text}`);
   }
 

@@ -65,7 +65,8 @@ interface StoredCommand {
  *   (the house's included) is 0; each balance equals the sum of its ledger rows; there is one
  *   100-token gift per registered account;
  * - no balance is negative except the house's (it is minus all tokens ever minted, docs/product.md §D5);
- * - per game at most one prize (paid or held), paid or held for every finished main game, at most
+ * - per game at most one prize (paid or held), paid or held for every finished main game with a pot
+ *   (fees paid and not refunded: guests play free, so a table of guests has none), at most
  *   one claim, and a claim only of a held prize; per game and user the fees less the refunds are 0 or 1;
  * - each game's `entry_count` is the number of its record's entries, numbered 0…n-1 without a gap;
  * - every acknowledged command is in its game's record, in acknowledgement order (a subsequence
@@ -133,6 +134,16 @@ export function checkStore(dataFile: string, acked: Acked): Snapshot {
       )
       .all(HOUSE_ID);
     if (fees.length > 0) throw new Error(`fees less refunds not 0 or 1: ${JSON.stringify(fees)}`);
+    const potted = new Set(
+      (
+        db
+          .prepare(
+            `select game_id from ledger where kind in ('fee', 'refund') and user_id != ? group by game_id
+             having sum(case when kind = 'fee' then 1 else -1 end) > 0`,
+          )
+          .all(HOUSE_ID) as Array<{ game_id: string }>
+      ).map((g) => g.game_id),
+    );
 
     const games = db.prepare('select id, kind, version, ai_due_at, state from games').all() as Array<{
       id: string;
@@ -145,7 +156,7 @@ export function checkStore(dataFile: string, acked: Acked): Snapshot {
     for (const game of games) {
       if (game.kind !== 'main') continue;
       const phase = (JSON.parse(game.state) as { phase: string }).phase;
-      if (phase === 'finished' && !paid.has(game.id) && !claimedBy.has(game.id)) {
+      if (phase === 'finished' && potted.has(game.id) && !paid.has(game.id) && !claimedBy.has(game.id)) {
         throw new Error(`finished main game ${game.id} has no prize`);
       }
       if (phase === 'playing' || phase === 'setup') activeMain.push(game.id);

@@ -22,6 +22,15 @@ export interface LoadOptions {
   readonly thinkMs: number;
   /** A game's stored state and whole record (from the server's SQLite file), or null. */
   readonly stored: (gameId: string) => Promise<{ readonly state: GameState; readonly record: GameRecord } | null>;
+  /**
+   * When a table's game is over, its players offer and join the rematch and play on, as players
+   * of the web client do (a soak's steady load, bench/soak.ts); without it a finished table stays idle.
+   */
+  readonly rematch?: boolean;
+  /** Told of every move the server accepted during the timed play (a running count). */
+  readonly onMove?: () => void;
+  /** Ends the timed play early (a soak whose server died need not wait for its end). */
+  readonly abort?: AbortSignal;
 }
 
 export interface LoadReport {
@@ -39,7 +48,7 @@ export interface LoadReport {
   readonly rejections: readonly string[];
   /** Sockets the server closed before the end of the run. */
   readonly unexpectedDisconnects: number;
-  /** Games that finished during the run. */
+  /** Games that finished during the run (rematches included). */
   readonly finished: number;
   /** Games whose stored state, or whose players' last view, differs from the replay of the record. */
   readonly replayMismatches: readonly string[];
@@ -59,11 +68,23 @@ export async function waitUntil(ready: () => boolean, timeoutMs: number, failure
   }
 }
 
-/** Turns measuring on for `seconds` (through `set`), then off; answers the seconds that passed. */
-export async function measureFor(seconds: number, set: (on: boolean) => void): Promise<number> {
+/**
+ * Turns measuring on for `seconds` (through `set`), or until `abort` fires, then off; answers the
+ * seconds that passed.
+ */
+export async function measureFor(seconds: number, set: (on: boolean) => void, abort?: AbortSignal): Promise<number> {
   set(true);
   const began = performance.now();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      abort?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, seconds * 1000);
+    if (abort?.aborted === true) done();
+    else abort?.addEventListener('abort', done);
+  });
   set(false);
   return (performance.now() - began) / 1000;
 }
@@ -114,11 +135,16 @@ interface Client {
   thinking: boolean;
   /** Times of the sends in the current budget window. */
   readonly sent: number[];
+  /** The game this player chose its face-up cards in, and the finished game it asked a rematch of. */
+  choseIn: number | null;
+  rematchOf: number | null;
 }
 
 interface Table {
   readonly id: number;
   readonly clients: Client[];
+  /** The table's finished games before the current one (rematches). */
+  readonly played: number[];
   /** The move in flight: when it was sent and the seats still to receive its state. */
   pending: { readonly t0: number; readonly mover: number; readonly waiting: Set<number> } | null;
 }
@@ -176,10 +202,9 @@ export async function runWsLoad(options: LoadOptions): Promise<LoadReport> {
 
   const open = async (table: Table, cookie: string, id: number): Promise<Client> => {
     const socket = new WebSocket(wsUrl, { headers: { cookie } });
-    const client: Client = { socket, id, latest: null, thinking: false, sent: [] };
+    const client: Client = { socket, id, latest: null, thinking: false, sent: [], choseIn: null, rematchOf: null };
     const index = table.clients.length;
     table.clients.push(client);
-    let chosen = false;
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as ServerMessage;
       const pending = table.pending;
@@ -191,20 +216,38 @@ export async function runWsLoad(options: LoadOptions): Promise<LoadReport> {
         } else if (!stopping) rejections.push(`game ${table.id}, user ${id} (no move in flight): ${frame.message}`);
         return;
       }
-      if (frame.type !== 'game_state' || frame.game.id !== table.id) return;
-      client.latest = frame.game;
+      if (frame.type !== 'game_state') return;
+      const game = frame.game;
+      if (game.id !== table.id) {
+        // The rematch this player asked for: the first of the table to enter it moves the table on.
+        if (client.rematchOf !== table.id || game.status !== 'waiting') return;
+        table.played.push(table.id);
+        (table as { id: number }).id = game.id;
+      }
+      client.latest = game;
       if (pending?.waiting.delete(index)) {
         if (measuring && index !== pending.mover) latencies.push(performance.now() - pending.t0);
-        if (measuring && index === pending.mover) moves++;
+        if (measuring && index === pending.mover) {
+          moves++;
+          options.onMove?.();
+        }
         if (pending.waiting.size === 0) table.pending = null;
       }
-      const game = frame.game;
+      if (options.rematch === true && game.status === 'completed' && client.rematchOf !== game.id && !stopping) {
+        client.rematchOf = game.id;
+        void send(client, { type: 'offer_rematch', gameId: game.id });
+      }
       const mine = game.players.find((p) => p.id === id);
       // Choose once the table is full (the game starts when everyone seated has chosen).
-      if (!chosen && game.status === 'waiting' && game.players.length === SEATS && mine !== undefined) {
+      if (
+        client.choseIn !== game.id &&
+        game.status === 'waiting' &&
+        game.players.length === SEATS &&
+        mine !== undefined
+      ) {
         const hand = mine.handCards.filter((c): c is MainCard => 'value' in c);
         if (hand.length >= 6) {
-          chosen = true;
+          client.choseIn = game.id;
           void send(client, {
             type: 'select_faceup_cards',
             gameId: table.id,
@@ -229,7 +272,7 @@ export async function runWsLoad(options: LoadOptions): Promise<LoadReport> {
     await Promise.all(
       Array.from({ length: Math.min(10, games - start) }, async () => {
         const people = await Promise.all(Array.from({ length: SEATS }, () => guestCookie(base)));
-        const table: Table = { id: 0, clients: [], pending: null };
+        const table: Table = { id: 0, clients: [], played: [], pending: null };
         const host = people[0] as { cookie: string; id: number };
         const hostClient = await open(table, host.cookie, host.id);
         const created = new Promise<number>((resolve, reject) => {
@@ -254,9 +297,13 @@ export async function runWsLoad(options: LoadOptions): Promise<LoadReport> {
     30_000,
     'the games did not all start within 30 s',
   );
-  const elapsed = await measureFor(options.seconds, (on) => {
-    measuring = on;
-  });
+  const elapsed = await measureFor(
+    options.seconds,
+    (on) => {
+      measuring = on;
+    },
+    options.abort,
+  );
   stopping = true;
   // Let moves in flight land before reading storage.
   const settle = Date.now() + 5_000;
@@ -266,6 +313,15 @@ export async function runWsLoad(options: LoadOptions): Promise<LoadReport> {
   const replayMismatches: string[] = [];
   let finished = 0;
   for (const table of tables) {
+    for (const id of table.played) {
+      const stored = await options.stored(String(id));
+      const replayed = stored === null ? null : replay(stored.record);
+      if (stored === null || replayed === null) replayMismatches.push(`game ${id}: not stored`);
+      else if (!replayed.ok) replayMismatches.push(`game ${id}: ${replayed.error.message}`);
+      else if (stateHash(replayed.value) !== stateHash(stored.state))
+        replayMismatches.push(`game ${id}: stored state differs from the replay`);
+      else finished++;
+    }
     const stored = await options.stored(String(table.id));
     if (stored === null) {
       replayMismatches.push(`game ${table.id}: not stored`);

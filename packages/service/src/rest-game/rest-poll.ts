@@ -3,10 +3,10 @@ import type { IdSource, StoredGame } from '../ports.js';
 import { type ServiceError, serviceError } from '../service-error.js';
 import type { RestMeta } from './rest-meta.js';
 
-/** How many games' versions and keys are kept in memory for the poll fast path. */
-const KNOWN_LIMIT = 10_000;
+/** How many games' versions and keys are kept in memory for the poll fast path (the oldest go first). */
+export const KNOWN_LIMIT = 10_000;
 /** Proven credentials remembered per game (a guard: only seats' credentials can be proven). */
-const PROVEN_LIMIT = 16;
+export const PROVEN_LIMIT = 16;
 const UNCHANGED: Result<null, ServiceError> = ok(null);
 
 interface Known {
@@ -53,6 +53,13 @@ export class RestPollMemory {
     const seats = new Map(Object.entries(game.meta.keys).map(([seat, key]) => [key, seat]));
     // Seats are never given up in this variant, so a proven credential stays proven.
     this.known.set(game.id, { version: game.version, seats, proven: before?.proven ?? new Set() });
+  }
+
+  /** Games known, and credentials proven in them all (tests check the bounds). */
+  get size(): { readonly games: number; readonly proven: number } {
+    let proven = 0;
+    for (const known of this.known.values()) proven += known.proven.size;
+    return { games: this.known.size, proven };
   }
 
   /** Forgets everything: changes made elsewhere may have been missed. */
