@@ -145,12 +145,24 @@ describe('web client - the shell at four screen sizes', () => {
     const second = await openBrowser({ width: 390, height: 844 });
     try {
       const { page } = second;
+      // The page itself notes when the toast appears and goes (the test's own clock would see it
+      // late on a busy machine, and the time it stayed would look short).
+      await page.addInitScript(`(() => {
+        const times = { shown: null, gone: null };
+        window.__toastTimes = times;
+        new MutationObserver(() => {
+          const there = document.querySelector('.toast') !== null;
+          if (there && times.shown === null) times.shown = performance.now();
+          if (!there && times.shown !== null && times.gone === null) times.gone = performance.now();
+        }).observe(document, { childList: true, subtree: true });
+      })()`);
       await page.goto(`${base}/play`);
       await page.getByText(WELCOME, { exact: true }).waitFor();
-      const seen = Date.now();
       await page.locator('.toast').waitFor({ state: 'detached', timeout: 7000 });
-      // 5 s from when it showed; it was seen a moment after that.
-      expect(Date.now() - seen).toBeGreaterThanOrEqual(4500);
+      const times = (await page.evaluate('window.__toastTimes')) as { shown: number; gone: number };
+      // 5 s on screen (a little more when the page is busy), as the spec's constant says.
+      expect(times.gone - times.shown).toBeGreaterThanOrEqual(4900);
+      expect(times.gone - times.shown).toBeLessThan(7000);
     } finally {
       await second.close();
     }
