@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { autoplay, joinGame, me, type Seat } from '../main-harness.js';
+import { autoplayTable } from './table-autoplay.js';
 
 /**
  * A two-seat main game, already created, played to its end: the page's player (signed in) in the
@@ -22,9 +23,12 @@ export async function loseInBrowser(page: Page, base: string, other: Seat, gameI
     await page.getByText('Game Starting').waitFor({ state: 'detached', timeout: 8000 });
     const over = page.getByRole('heading', { name: /won!$/ });
     const pickUp = page.getByRole('button', { name: 'Pick Up' });
-    for (let i = 0; i < 1500 && !(await over.isVisible()); i++) {
+    // The first pick-ups with the pointer, the rest from inside the page (table-autoplay.ts).
+    let pickUps = 0;
+    for (let i = 0; i < 1500 && pickUps < 3 && !(await over.isVisible()); i++) {
       if (await pickUp.isEnabled().catch(() => false)) {
         await pickUp.click().catch(() => undefined);
+        pickUps++;
       } else if (await page.getByText('Your turn', { exact: true }).isVisible()) {
         // Nothing to pick up: play the first card allowed.
         const playable = page.locator('[data-zone="own"] button[data-card-id]:not([disabled])');
@@ -41,6 +45,7 @@ export async function loseInBrowser(page: Page, base: string, other: Seat, gameI
       }
       await page.waitForTimeout(30);
     }
+    await autoplayTable(page, { style: 'yield', overHeading: /won!$/ });
     await page.getByRole('heading', { name: `${other.user.username} won!` }).waitFor();
   } finally {
     stop();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BrowserUser, openBrowser, shot, useWebServer } from './browser.js';
+import { autoplayTable } from './table-autoplay.js';
 
 /**
  * The easy variant (`/easy-palace-home`, `/easy-palace-game`) in Debian's Chromium against the
@@ -105,7 +106,7 @@ describe('web client - the easy variant in a real browser', () => {
     let refusalChecked = false;
     let shotTaken = false;
     let moves = 0;
-    for (let step = 0; step < 1000 && !(await finished(page).isVisible()); step++) {
+    for (let step = 0; step < 1000 && moves < 6 && !(await finished(page).isVisible()); step++) {
       if (!(await myTurn(page).isVisible())) {
         // An AI's turn (or a refresh on its way): the page's clock skips the AI's 1 s delay.
         await page.clock.fastForward(1000);
@@ -136,6 +137,12 @@ describe('web client - the easy variant in a real browser', () => {
       await move(page);
       moves++;
     }
+    // The rest of the game from inside the page (table-autoplay.ts), its clock skipping each AI delay.
+    moves += await autoplayTable(page, {
+      style: 'play',
+      overSelector: 'main[data-status="finished"]',
+      clockStepMs: 1000,
+    });
     expect(refusalChecked).toBe(true);
     expect(moves).toBeGreaterThan(3);
     await finished(page).waitFor();

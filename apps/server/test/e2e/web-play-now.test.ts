@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserUsers, shot, useWebServer } from './browser.js';
 import { chooseFaceUpInBrowser } from './main-browser.js';
+import { autoplayTable } from './table-autoplay.js';
 import { expectTableFitsEverywhere } from './table-fit.js';
 
 /**
@@ -19,10 +20,14 @@ describe('web client - play now', () => {
 
   const hand = (page: Page) => page.getByRole('group', { name: 'Your hand' }).getByRole('button');
 
-  /** Plays the human seat to the end: the lowest playable card, else pick up. */
+  /**
+   * Plays the human seat to the end: the lowest playable card, else pick up; the first moves with
+   * the pointer, the rest from inside the page (table-autoplay.ts).
+   */
   async function playToEnd(page: Page): Promise<void> {
     const over = page.locator('.game-over');
-    for (let n = 0; n < 2000 && !(await over.isVisible()); n++) {
+    let moves = 0;
+    for (let n = 0; n < 2000 && moves < 6 && !(await over.isVisible()); n++) {
       if (!(await page.getByText('Your turn', { exact: true }).isVisible())) {
         await page.waitForTimeout(20);
         continue;
@@ -35,8 +40,10 @@ describe('web client - play now', () => {
       } else if (await pickUp.isEnabled()) {
         await pickUp.click();
       }
+      moves++;
       await page.waitForTimeout(30);
     }
+    await autoplayTable(page, { style: 'play', overSelector: '.game-over' });
     await over.waitFor();
   }
 

@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BrowserUser, openBrowser, shot, useWebServer } from './browser.js';
 import { chooseFaceUpInBrowser } from './main-browser.js';
+import { autoplayTable } from './table-autoplay.js';
 
 /**
  * The main game in two real browsers against the real server: a registered player creates a game,
  * a guest joins by link, both choose face-up cards, the countdown runs, they chat and play it to
- * game over through the UI only.
+ * game over through the UI only (the first moves with the pointer, the rest from inside the pages).
  */
 describe('web client - /play in two browsers', () => {
   let base = '';
@@ -105,12 +106,20 @@ describe('web client - /play in two browsers', () => {
     await host.page.getByRole('button', { name: 'Close chat' }).click();
     await shot(host.page, 'play-board');
 
-    // Play to the end through the UI.
+    // Play to the end through the UI: the first moves with the pointer, the rest by the table's
+    // own buttons pressed from inside each page (table-autoplay.ts).
     const over = (page: Page) => page.getByRole('heading', { name: /won!$/ }).isVisible();
-    for (let i = 0; i < 3000 && !(await over(host.page)) && !(await over(guest.page)); i++) {
+    let moves = 0;
+    for (let i = 0; i < 200 && moves < 8 && !(await over(host.page)) && !(await over(guest.page)); i++) {
       const moved = (await move(host.page, true)) || (await move(guest.page));
-      if (!moved) await host.page.waitForTimeout(20);
+      if (moved) moves++;
+      else await host.page.waitForTimeout(20);
     }
+    expect(moves).toBe(8);
+    await Promise.all([
+      autoplayTable(host.page, { style: 'yield', overHeading: /won!$/ }),
+      autoplayTable(guest.page, { style: 'play', overHeading: /won!$/ }),
+    ]);
     await host.page.getByRole('heading', { name: /won!$/ }).waitFor();
     await guest.page.getByRole('heading', { name: /won!$/ }).waitFor();
     await shot(host.page, 'play-game-over-host');

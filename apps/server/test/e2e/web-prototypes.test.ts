@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, SCREENSHOTS, shot, useWebServer, withBrowser } from './browser.js';
 import { checkPanel, fitsEverywhere } from './game-over-checks.js';
+import { autoplayTable } from './table-autoplay.js';
 
 /** docs/product.md §P2.9: the AI acts 1.5 s after its turn comes. */
 const AI_DELAY_MS = 1500;
@@ -76,7 +77,7 @@ describe('web client - the offline prototypes in a real browser', () => {
       let checkedDelay = false;
       let moves = 0;
       let hinted = false;
-      for (let step = 0; step < 3000 && !(await winner.isVisible()); step++) {
+      for (let step = 0; step < 3000 && !(moves > 3 && checkedDelay) && !(await winner.isVisible()); step++) {
         if (await yourTurn.isVisible()) {
           if (!hinted) {
             // A hint (docs/web.md "Hints and the computer in a worker"), searched in the page's worker, offline: the move and why
@@ -118,6 +119,8 @@ describe('web client - the offline prototypes in a real browser', () => {
           await shot(page, 'proto-poker-playing-phone');
         }
       }
+      // The rest of the game from inside the page (table-autoplay.ts), its clock stepped past the AI's delay.
+      await autoplayTable(page, { style: 'play', overSelector: '.proto-winner', clockStepMs: AI_DELAY_MS });
       await expect(winner.isVisible()).resolves.toBe(true);
       await expect(winner.getByRole('heading').first().textContent()).resolves.toMatch(/^(You win!|AI wins!)$/);
       await page.waitForTimeout(700);

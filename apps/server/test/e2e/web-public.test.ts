@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type BrowserUser, openBrowser, SCREENSHOTS, shot, useWebServer } from './browser.js';
+import { autoplayTable } from './table-autoplay.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -125,7 +126,7 @@ describe('web client - public games in two browsers', () => {
       const myTurn = a.locator('.gt-turn.mine');
       let moves = 0;
       // Up to 1,500 steps: a game of many pick-ups is long, and a loaded machine answers slowly.
-      for (let step = 0; step < 1500 && !(await finished.isVisible()); step++) {
+      for (let step = 0; step < 1500 && moves < 6 && !(await finished.isVisible()); step++) {
         const before = await version(a);
         if (await myTurn.isVisible()) {
           const playable = a.locator('[data-zone="own"] button[data-card-id]:not([disabled])');
@@ -147,6 +148,8 @@ describe('web client - public games in two browsers', () => {
           await newState(a, before, 2000);
         }
       }
+      // The rest of the game from inside the page (table-autoplay.ts), its clock skipping each poll's wait.
+      await autoplayTable(a, { style: 'play', overSelector: '.public-winner', clockStepMs: 2000 });
       await finished.waitFor({ timeout: 10_000 });
       const winnerLine = (await a.locator('.public-winner').textContent()) ?? '';
       expect(winnerLine).toMatch(/^(You win!|AI Player 1 wins!)$/);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type BrowserUser, openBrowser, SCREENSHOTS, shot, useWebServer, withBrowser } from './browser.js';
+import { autoplayTable } from './table-autoplay.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -163,7 +164,7 @@ describe('web client - the server-backed REST game and its lobby in a real brows
       // Play through the UI; a reload mid-game and a visit to / resume the same seat.
       let moves = 0;
       let reloaded = false;
-      for (let step = 0; step < 1500; step++) {
+      for (let step = 0; step < 1500 && !reloaded; step++) {
         if ((await winnerAlert(a.page).isVisible()) || (await winnerAlert(b.page).isVisible())) break;
         const results = [await move(a.page), await move(b.page)];
         moves += results.filter((r) => r !== 'idle').length;
@@ -189,6 +190,12 @@ describe('web client - the server-backed REST game and its lobby in a real brows
         }
       }
       expect(reloaded).toBe(true);
+      // The rest of the game from inside both pages (table-autoplay.ts).
+      await Promise.all(
+        [a.page, b.page].map((page) =>
+          autoplayTable(page, { style: 'play', overHeading: /^(You won!|.+ wins!)$/, refreshButton: 'Refresh game' }),
+        ),
+      );
       await Promise.race([winnerAlert(a.page).waitFor(), winnerAlert(b.page).waitFor()]);
       await winnerAlert(a.page).waitFor();
       await winnerAlert(b.page).waitFor();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cheapestPlay, Browser as RestPlayer } from '../simple-rest-client.js';
 import { type BrowserUser, openBrowser, SCREENSHOTS, shot, useWebServer } from './browser.js';
+import { autoplayTable } from './table-autoplay.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -184,7 +185,7 @@ describe('web client - the simple websocket and simple REST games in a real brow
     // Play through the UI until both see the winner.
     let moves = 0;
     let reloaded = false;
-    for (let round = 0; round < MAX_ROUNDS; round++) {
+    for (let round = 0; round < MAX_ROUNDS && !reloaded; round++) {
       if ((await finished(ann.page)) && (await finished(bob.page))) break;
       const moved = (await move(ann.page)) || (await move(bob.page));
       if (moved) moves++;
@@ -198,6 +199,11 @@ describe('web client - the simple websocket and simple REST games in a real brow
         await expect(ann.page.getByRole('group', { name: 'Face up' }).getByRole('button').count()).resolves.toBe(3);
       }
     }
+    // The rest of the game from inside both pages (table-autoplay.ts).
+    const presses = await Promise.all(
+      [ann.page, bob.page].map((page) => autoplayTable(page, { style: 'play', overSelector: '.simple-winner' })),
+    );
+    moves += presses.reduce((a, b) => a + b, 0);
     for (const page of [ann.page, bob.page]) {
       await page.locator('.simple-winner').waitFor({ timeout: 5000 });
       await expect(page.locator('.simple-winner').textContent()).resolves.toMatch(/^(You won!|.+ wins!)$/);
