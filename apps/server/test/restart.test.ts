@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Tournament } from '@palace/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverBundle } from './faults/process.js';
 import {
   chooseFaceUp,
   guest,
@@ -17,8 +17,6 @@ import {
   seatOf,
 } from './main-harness.js';
 
-/** The server as `npm start` runs it, but from source (tsx) so the test needs no build. */
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const AI_DELAY_MS = 400;
 
 interface Running {
@@ -37,7 +35,9 @@ afterEach(() => {
 
 async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   // Port 0: the system picks a free one, read back from the "Server listening at" log line.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // The server as `npm start` runs it: the bundle the project's global setup built once
+  // (faults/process.ts; from source through tsx each start cost seconds of compiling).
+  const child = spawn(process.execPath, [serverBundle()], {
     env: {
       ...process.env,
       PORT: '0',

@@ -19,9 +19,16 @@ const CYCLES = 12;
  * are about): on a loaded machine the tables play slowly and may not finish one in 12 short windows.
  */
 const MAX_CYCLES = 30;
-/** The load runs this long (ms, drawn from the seed) before the SIGKILL. */
+/**
+ * The load runs until it has had this many more commands acknowledged (drawn from the seed), at
+ * least `LOAD_MIN_MS` and at most `LOAD_MAX_MS`, before the SIGKILL: a window of work, not of time,
+ * so that a busy machine (where a fixed window of 0.3–1.5 s acknowledged a few commands and the run
+ * needed 25 cycles to finish a paid game) runs about as many cycles as an idle one.
+ */
+const ACKS_MIN = 10;
+const ACKS_MAX = 40;
 const LOAD_MIN_MS = 300;
-const LOAD_MAX_MS = 1_500;
+const LOAD_MAX_MS = 6_000;
 /** How long a resumed game may take to show its next move after the restart, in ms. */
 const RESUME_MS = 15_000;
 /** The AI's delay in the REST games (config AI_DELAY_MS). */
@@ -48,6 +55,13 @@ afterAll(async () => {
   await server?.stop('SIGKILL');
   dirs.remove();
 });
+
+/** Commands acknowledged so far, in every game. */
+function ackedCount(acked: ReturnType<typeof emptyAcked>): number {
+  let n = 0;
+  for (const list of acked.commands.values()) n += list.length;
+  return n;
+}
 
 function spawn(): Promise<ServerProcess> {
   return spawnServer(serverBundle(), {
@@ -113,8 +127,12 @@ describe('server process - SIGKILL', () => {
         ...world.rest.map((slot, i) => load.run(`rest game ${i}`, () => load.restStep(slot))),
         load.run('token reads', () => load.readStep()),
       ];
-      const loadMs = rng.int(LOAD_MIN_MS, LOAD_MAX_MS);
-      await sleep(loadMs);
+      const ackTarget = rng.int(ACKS_MIN, ACKS_MAX);
+      const ackedBefore = ackedCount(acked);
+      const began = Date.now();
+      await sleep(LOAD_MIN_MS);
+      while (ackedCount(acked) - ackedBefore < ackTarget && Date.now() - began < LOAD_MAX_MS) await sleep(5);
+      const loadMs = Date.now() - began;
       // The kill lands while something is in flight (an actor may be between two requests).
       for (let i = 0; i < 1000 && load.inFlight === 0; i++) await sleep(1);
       const inFlight = load.inFlight;
@@ -126,7 +144,7 @@ describe('server process - SIGKILL', () => {
 
       killed = checkStore(dirs.dataFile, acked);
       rows.push(
-        `cycle ${cycle}: load ${loadMs} ms, ${inFlight} in flight at the kill; resumed ${resumed.rest} REST + ${resumed.main} main; ` +
+        `cycle ${cycle}: load ${loadMs} ms (${ackedCount(acked) - ackedBefore} of ${ackTarget} commands), ${inFlight} in flight at the kill; resumed ${resumed.rest} REST + ${resumed.main} main; ` +
           `stored ${killed.entries} entries, ${killed.ackedCommands} acknowledged commands found, ${killed.users} accounts, ` +
           `${killed.movements} movements, ${killed.prizes} prizes, ${killed.claims} claims; ` +
           `${killed.aiDue.length} AI turns and ${killed.activeMain.length} main games pending`,
