@@ -154,7 +154,7 @@ describe('main games - computer players (docs/product.md §D13)', () => {
     const s = setup();
     const ann = await registered(s, 'Ann', 1000);
     const game = value(
-      await s.main.create(ann, { name: 'Paid', playerLimit: 2, entryFee: 200, computers: ['strong'] }),
+      await s.main.create(ann, { name: 'Paid', playerLimit: 2, entryFee: 200, computers: ['greedy'] }),
     );
     await computersChoose(s);
     await chooseFaceUp(s, game.id, ann);
