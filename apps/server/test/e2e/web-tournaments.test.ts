@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import type { MainCard, Tournament } from '@palace/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { guest, joinGame, me, type Player, registered, type Seat, seatOf } from '../main-harness.js';
 import { auditSizes, report } from './axe-audit.js';
-import { type BrowserUser, openBrowser, SHOTS_DIR, useWebServer } from './browser.js';
+import { type BrowserUser, openBrowser, SCREENSHOTS, saveScreenshot, useWebServer } from './browser.js';
 import { expectLaidOut } from './page-layout.js';
 import { expectTableFitsEverywhere, TABLE_SIZES } from './table-fit.js';
 
@@ -76,6 +75,8 @@ describe('web client - tournaments in a real browser', () => {
     });
     expect(signedUp.status(), await signedUp.text()).toBe(200);
     const host = ((await signedUp.json()) as { id: number }).id;
+    // The page's clock flows with real time; the wait for its next 5 s poll is skipped below.
+    await page.clock.install();
 
     // The list, empty; the form, with every field labelled; the server's refusal at its field.
     await page.goto(`${base}/tournaments`);
@@ -126,6 +127,7 @@ describe('web client - tournaments in a real browser', () => {
 
     // The page follows by itself (every 5 s): round 1, two tables, the commitment, Play at mine only.
     const tables = page.getByRole('list', { name: 'Round 1 tables' });
+    await page.clock.fastForward(5000);
     await tables.waitFor({ timeout: 15_000 });
     await expect(
       tables
@@ -169,10 +171,12 @@ describe('web client - tournaments in a real browser', () => {
     const label = page.getByRole('link', { name: `Round 1 of 1, table ${mine.number}` });
     await label.waitFor();
     await expect(label.getAttribute('href')).resolves.toBe(`/tournaments/${id}`);
-    await page.screenshot({ path: join(SHOTS_DIR, 'tournaments-room-waiting-phone.png') });
-    await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: join(SHOTS_DIR, 'tournaments-room-waiting-desktop.png') });
-    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'tournaments-room-waiting-phone', false);
+    if (SCREENSHOTS) {
+      await page.setViewportSize(DESKTOP);
+      await saveScreenshot(page, 'tournaments-room-waiting-desktop', false);
+      await page.setViewportSize(PHONE);
+    }
 
     // The other player of the table chooses over the socket, the browser's player by tapping; then
     // the game is on and the header's label leaves every own card and action on screen.
@@ -195,9 +199,7 @@ describe('web client - tournaments in a real browser', () => {
       await page.setViewportSize({ width: size.width, height: size.height });
       await expect(page.evaluate(LABEL_SCRIPT), `the label at ${size.name}`).resolves.toBe('');
       if (size.name === 'phone' || size.name === 'desktop') {
-        await page.screenshot({
-          path: join(SHOTS_DIR, `tournaments-room-${size.name === 'phone' ? 'phone' : 'desktop'}.png`),
-        });
+        await saveScreenshot(page, `tournaments-room-${size.name === 'phone' ? 'phone' : 'desktop'}`, false);
       }
     }
     await page.setViewportSize(PHONE);
@@ -218,7 +220,7 @@ describe('web client - tournaments in a real browser', () => {
       .filter({ hasText: `table ${mine.number}` })
       .getByRole('button', { name: /^Play Duplicate Cup/ })
       .waitFor();
-    await page.screenshot({ path: join(SHOTS_DIR, 'tournaments-lobby-phone.png'), fullPage: true });
+    await saveScreenshot(page, 'tournaments-lobby-phone', true);
 
     // A set start time: one too soon is refused at its field; a later one makes an open tournament that says when.
     await page.goto(`${base}/tournaments`);
