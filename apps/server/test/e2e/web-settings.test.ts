@@ -50,8 +50,100 @@ describe('web client - /settings in a real browser', () => {
     await expect(page.getByRole('checkbox', { name: 'Sound' }).count()).resolves.toBe(0);
   }, 60_000);
 
+  /** Preferences saved on change and kept by the account; the avatar's checks. */
+  async function preferencesAndAvatar(user: BrowserUser, otherPage: Page): Promise<void> {
+    const { page } = user;
+    const sound = page.getByRole('checkbox', { name: 'Sound', exact: true });
+    await expect(sound.isChecked()).resolves.toBe(true);
+    await sound.uncheck();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Reduced motion' }).check();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await expect(page.evaluate("document.documentElement.classList.contains('reduce-motion')")).resolves.toBe(true);
+    const saved = await user.context.request.get(`${base}/api/settings/preferences`);
+    expect(await saved.json()).toMatchObject({ sound: false, reducedMotion: true, turnNotifications: true });
+    // Another device (the other browser) takes them from the account, not from its own storage.
+    await otherPage.goto(`${base}/settings`);
+    await otherPage.getByRole('checkbox', { name: 'Reduced motion' }).waitFor();
+    await expect(otherPage.getByRole('checkbox', { name: 'Sound', exact: true }).isChecked()).resolves.toBe(false);
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Reduced motion' }).waitFor();
+    await expect(page.getByRole('checkbox', { name: 'Sound', exact: true }).isChecked()).resolves.toBe(false);
+    await expect(page.getByRole('checkbox', { name: 'Reduced motion' }).isChecked()).resolves.toBe(true);
+    await page.getByRole('checkbox', { name: 'Reduced motion' }).uncheck();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+
+    // Avatar: a bad address is refused before sending; "Use initials" goes back to the generated one.
+    await page.getByLabel('Avatar image address').fill('not an address');
+    await page.getByRole('button', { name: 'Save avatar' }).click();
+    await page.getByText('Avatar must be an http(s) image address.').waitFor();
+    // An address whose image does not load is refused before it is saved; one that loads is saved.
+    await page.getByLabel('Avatar image address').fill(`${base}/no-such-image.png`);
+    await page.getByRole('button', { name: 'Save avatar' }).click();
+    await page.getByText('That image could not be loaded. Check the address, or use your initials.').waitFor();
+    await page.getByLabel('Avatar image address').fill(`${base}/icons/icon-192.png`);
+    await page.getByRole('button', { name: 'Save avatar' }).click();
+    await page.getByRole('status').filter({ hasText: 'Avatar saved' }).waitFor();
+    await page.getByRole('button', { name: 'Use initials' }).click();
+    await page.getByRole('status').filter({ hasText: 'Avatar set to your initials' }).waitFor();
+    await expect(page.getByLabel('Avatar image address').inputValue()).resolves.toBe('');
+  }
+
+  /** A new token replaces the old one, which stops working; Copy, Done; Revoke ends the last one. */
+  async function renewAndRevoke(page: Page, token: string, botName: string): Promise<void> {
+    const tokenField = page.getByRole('textbox', { name: 'Bot token' });
+    const bots = page.getByRole('list', { name: 'Your bots' });
+    // The token shows only right after it is made.
+    await page.reload();
+    await page.getByLabel('Bot name').waitFor();
+    await expect(tokenField.count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'New token' }).click();
+    await tokenField.waitFor();
+    const renewed = await tokenField.inputValue();
+    expect(renewed).not.toBe(token);
+    await expect(upgradeStatus(base, { authorization: `Bearer ${token}` })).resolves.toBe(401);
+    await page.getByRole('button', { name: 'Copy token' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Token copied|Could not copy/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(tokenField.count()).resolves.toBe(0);
+    await page.reload();
+    await bots.getByText(botName).waitFor();
+    await expect(page.getByRole('textbox', { name: 'Bot token' }).count()).resolves.toBe(0);
+    await bots.getByRole('button', { name: 'Revoke token' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${botName}'s token was revoked.` })
+      .waitFor();
+    await bots.getByText('No token: it cannot connect').waitFor();
+    await expect(upgradeStatus(base, { authorization: `Bearer ${renewed}` })).resolves.toBe(401);
+  }
+
+  /** Changes the password: the other browser's session ends, this one stays signed in. Answers the new one. */
+  async function changePassword(user: BrowserUser, other: BrowserUser): Promise<string> {
+    const { page } = user;
+    // Password: the other browser's session ends; this one stays signed in.
+    await page.getByLabel('Current password').fill('secret-pass');
+    await page.getByLabel('New password', { exact: true }).fill('better-pass');
+    await page.getByLabel('Confirm new password').fill('better-pass');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed. Your other sessions have been signed out.').waitFor();
+    const otherCheck = await other.context.request.get(`${base}/api/auth/check`);
+    expect(otherCheck.status()).toBe(401);
+    await other.page.reload();
+    await other.page.getByRole('heading', { name: 'Sign in to change your settings' }).waitFor();
+    const mine = await user.context.request.get(`${base}/api/auth/check`);
+    expect(mine.status()).toBe(200);
+    return 'better-pass';
+  }
+
   for (const size of ['phone', 'desktop'] as const) {
-    it(`web - /settings (${size}): preferences persist, a password change signs out the other browser, a bot token once, deletion`, async () => {
+    // The whole flow on the phone; on the desktop the screens whose layout it checks (a new bot token,
+    // the deletion asking to confirm) and the deletion itself (the rest behaves the same at any size).
+    const full = size === 'phone';
+    it(`web - /settings (${size}): ${full ? 'preferences persist, a password change signs out the other browser, a bot token once, deletion' : 'a bot token and the deletion laid out, then the deletion'}`, async () => {
       const user = await browser(size);
       const other = await browser(size);
       const { page } = user;
@@ -71,40 +163,7 @@ describe('web client - /settings in a real browser', () => {
       for (const heading of ['Preferences', 'Avatar', 'Password', 'Bots', 'Delete account']) {
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       }
-      const sound = page.getByRole('checkbox', { name: 'Sound', exact: true });
-      await expect(sound.isChecked()).resolves.toBe(true);
-      await sound.uncheck();
-      await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-      await page.getByRole('checkbox', { name: 'Reduced motion' }).check();
-      await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-      await expect(page.evaluate("document.documentElement.classList.contains('reduce-motion')")).resolves.toBe(true);
-      const saved = await user.context.request.get(`${base}/api/settings/preferences`);
-      expect(await saved.json()).toMatchObject({ sound: false, reducedMotion: true, turnNotifications: true });
-      // Another device (the other browser) takes them from the account, not from its own storage.
-      await other.page.goto(`${base}/settings`);
-      await other.page.getByRole('checkbox', { name: 'Reduced motion' }).waitFor();
-      await expect(other.page.getByRole('checkbox', { name: 'Sound', exact: true }).isChecked()).resolves.toBe(false);
-      await page.reload();
-      await page.getByRole('checkbox', { name: 'Reduced motion' }).waitFor();
-      await expect(page.getByRole('checkbox', { name: 'Sound', exact: true }).isChecked()).resolves.toBe(false);
-      await expect(page.getByRole('checkbox', { name: 'Reduced motion' }).isChecked()).resolves.toBe(true);
-      await page.getByRole('checkbox', { name: 'Reduced motion' }).uncheck();
-      await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-
-      // Avatar: a bad address is refused before sending; "Use initials" goes back to the generated one.
-      await page.getByLabel('Avatar image address').fill('not an address');
-      await page.getByRole('button', { name: 'Save avatar' }).click();
-      await page.getByText('Avatar must be an http(s) image address.').waitFor();
-      // An address whose image does not load is refused before it is saved; one that loads is saved.
-      await page.getByLabel('Avatar image address').fill(`${base}/no-such-image.png`);
-      await page.getByRole('button', { name: 'Save avatar' }).click();
-      await page.getByText('That image could not be loaded. Check the address, or use your initials.').waitFor();
-      await page.getByLabel('Avatar image address').fill(`${base}/icons/icon-192.png`);
-      await page.getByRole('button', { name: 'Save avatar' }).click();
-      await page.getByRole('status').filter({ hasText: 'Avatar saved' }).waitFor();
-      await page.getByRole('button', { name: 'Use initials' }).click();
-      await page.getByRole('status').filter({ hasText: 'Avatar set to your initials' }).waitFor();
-      await expect(page.getByLabel('Avatar image address').inputValue()).resolves.toBe('');
+      if (full) await preferencesAndAvatar(user, other.page);
 
       // Bots: the token shows once, works, and stops working when revoked.
       const botName = `${username}Bot`;
@@ -121,49 +180,12 @@ describe('web client - /settings in a real browser', () => {
       await expect(upgradeStatus(base, { authorization: `Bearer ${token}` })).resolves.toBe(101);
       await expectSettingsLaidOut(page, 'token', SIZES[size]);
       expect(report(await audit(page, `${size} /settings with a new bot token`))).toBe('');
-      // The token shows only right after it is made.
-      await page.reload();
-      await page.getByLabel('Bot name').waitFor();
-      await expect(tokenField.count()).resolves.toBe(0);
-      await page.getByRole('button', { name: 'New token' }).click();
-      await tokenField.waitFor();
-      const renewed = await tokenField.inputValue();
-      expect(renewed).not.toBe(token);
-      await expect(upgradeStatus(base, { authorization: `Bearer ${token}` })).resolves.toBe(401);
-      await page.getByRole('button', { name: 'Copy token' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: /Token copied|Could not copy/ })
-        .waitFor();
-      await page.getByRole('button', { name: 'Done' }).click();
-      await expect(tokenField.count()).resolves.toBe(0);
-      await page.reload();
-      await bots.getByText(botName).waitFor();
-      await expect(page.getByRole('textbox', { name: 'Bot token' }).count()).resolves.toBe(0);
-      await bots.getByRole('button', { name: 'Revoke token' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: `${botName}'s token was revoked.` })
-        .waitFor();
-      await bots.getByText('No token: it cannot connect').waitFor();
-      await expect(upgradeStatus(base, { authorization: `Bearer ${renewed}` })).resolves.toBe(401);
-
-      // Password: the other browser's session ends; this one stays signed in.
-      await page.getByLabel('Current password').fill('secret-pass');
-      await page.getByLabel('New password', { exact: true }).fill('better-pass');
-      await page.getByLabel('Confirm new password').fill('better-pass');
-      await page.getByRole('button', { name: 'Change password' }).click();
-      await page.getByText('Your password has been changed. Your other sessions have been signed out.').waitFor();
-      const otherCheck = await other.context.request.get(`${base}/api/auth/check`);
-      expect(otherCheck.status()).toBe(401);
-      await other.page.reload();
-      await other.page.getByRole('heading', { name: 'Sign in to change your settings' }).waitFor();
-      const mine = await user.context.request.get(`${base}/api/auth/check`);
-      expect(mine.status()).toBe(200);
+      if (full) await renewAndRevoke(page, token, botName);
+      const password = full ? await changePassword(user, other) : 'secret-pass';
 
       // Delete account: refused with a wrong confirmation, then a wrong password; then done.
       await page.getByRole('button', { name: 'Delete account' }).click();
-      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('better-pass');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
       await page.getByLabel('Type your username to confirm').fill(`${username}x`);
       await page.getByRole('button', { name: 'Delete my account forever' }).click();
       await page.getByText('Type your username to confirm.', { exact: true }).waitFor();
@@ -174,13 +196,13 @@ describe('web client - /settings in a real browser', () => {
       await page.getByRole('button', { name: 'Delete my account forever' }).click();
       await page.getByRole('status').filter({ hasText: 'Current password is incorrect.' }).waitFor();
       await expect(user.context.request.get(`${base}/api/auth/check`).then((r) => r.status())).resolves.toBe(200);
-      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('better-pass');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
       await page.getByRole('button', { name: 'Delete my account forever' }).click();
       await page.waitForURL(`${base}/`);
       await page.getByText('Your account has been deleted.', { exact: true }).waitFor();
       await expect(user.context.request.get(`${base}/api/auth/check`).then((r) => r.status())).resolves.toBe(401);
       const again = await user.context.request.post(`${base}/api/auth/login`, {
-        data: { username, password: 'better-pass' },
+        data: { username, password },
       });
       expect(again.status()).toBe(401);
     }, 240_000);
