@@ -31,6 +31,8 @@ export interface TableAutoplay {
    * shown nothing new for 100 ms while it waits for another player (as the pointer loops did).
    */
   readonly refreshButton?: string;
+  /** Also stops once the viewer's hand holds this many cards (a test that wants a big hand). */
+  readonly untilHand?: number;
 }
 
 /** Answers the number of presses once the page shows the game-over heading. */
@@ -43,6 +45,7 @@ export async function autoplayTable(page: Page, options: TableAutoplay): Promise
     overSelector: options.overSelector ?? null,
     maxPresses: options.maxPresses ?? 3000,
     refresh: options.refreshButton ?? null,
+    untilHand: options.untilHand ?? null,
   };
   let running = true;
   const step = options.clockStepMs;
@@ -70,15 +73,19 @@ async function loop({
   overSelector,
   maxPresses,
   refresh,
+  untilHand,
 }: {
   style: 'play' | 'yield';
   over: string | null;
   overSelector: string | null;
   maxPresses: number;
   refresh: string | null;
+  untilHand: number | null;
 }): Promise<number> {
   const overRe = over === null ? null : new RegExp(over);
+  const handSize = () => document.querySelectorAll('[role="group"][aria-label="Hand"] button').length;
   const isOver = () =>
+    (untilHand !== null && handSize() >= untilHand) ||
     (overSelector !== null && document.querySelector(overSelector) !== null) ||
     (overRe !== null &&
       [...document.querySelectorAll('h1, h2, h3')].some((h) => overRe.test((h.textContent ?? '').trim())));
@@ -134,7 +141,9 @@ async function loop({
     const cards = own().filter((b) => !b.disabled);
     const outlined = cards.filter((b) => b.classList.contains('tc-hint'));
     const selected = cards.some((b) => b.getAttribute('aria-pressed') === 'true');
-    const pickUp = action(/^Pick Up/);
+    // Never Pick Up an empty pile (the offline game leaves the button enabled and refuses).
+    const pileEmpty = document.querySelector('[data-zone="pile"]')?.getAttribute('aria-label') === 'Pile: 0 cards';
+    const pickUp = pileEmpty ? undefined : action(/^Pick Up/);
     const play = action(/^Play( Selected| \d+ cards?)?$/);
     const before = key();
     if (style === 'yield' && pickUp !== undefined) {

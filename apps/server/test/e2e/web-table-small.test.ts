@@ -4,6 +4,7 @@ import { Client, finishedRestGame } from '../harness.js';
 import { browserUsers, saveScreenshot, shot, useWebServer } from './browser.js';
 import { chooseFaceUpInBrowser } from './main-browser.js';
 import { startRestGameAgainstAi } from './rest-browser.js';
+import { autoplayTable } from './table-autoplay.js';
 import { TABLE_SIZES, tableFit } from './table-fit.js';
 
 /**
@@ -145,19 +146,8 @@ describe('web client - small and side-on screens', () => {
 
     // Pick up the pile whenever there is one (else play a card) until the hand holds 30.
     // (The offline game's Pick Up stays enabled on an empty pile and explains the refusal.)
-    const pickUp = page.getByRole('button', { name: 'Pick Up', exact: true });
     const mine = page.locator('.turn-line.mine');
-    const pile = page.locator('[data-zone="pile"]');
-    for (let i = 0; i < 400 && (await handSize(page)) < 30; i++) {
-      if (!(await mine.isVisible())) {
-        await page.clock.runFor(1600);
-      } else if ((await pile.getAttribute('aria-label')) !== 'Pile: 0 cards') {
-        await pickUp.click();
-      } else {
-        await hand.locator('button.tc-hint').first().click();
-        await page.getByRole('button', { name: /^Play/ }).first().click();
-      }
-    }
+    await autoplayTable(page, { style: 'yield', overSelector: '.proto-winner', untilHand: 30, clockStepMs: 1600 });
     expect(await handSize(page)).toBeGreaterThanOrEqual(30);
 
     // On the viewer's turn (every card may be pressed), Up and Down move between the hand's rows.

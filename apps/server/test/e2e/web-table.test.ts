@@ -5,6 +5,7 @@ import { autoplay, guest, me, seatOf } from '../main-harness.js';
 import { type BrowserUser, openBrowser, useFullMotion, useWebServer } from './browser.js';
 import { seatAnnAndBob } from './hot-seat.js';
 import { startRestGameAgainstAi } from './rest-browser.js';
+import { autoplayTable } from './table-autoplay.js';
 import { expectTableFitsEverywhere, tableFit } from './table-fit.js';
 
 /**
@@ -58,20 +59,9 @@ describe('web client - the game table', () => {
       await page.getByRole('group', { name: 'Hand' }).waitFor();
       await expectTableFitsEverywhere(page, 'table-play', 3);
 
-      // Pick up whenever allowed (else play a card) until the hand holds 20 or more.
-      const pickUp = page.getByRole('button', { name: 'Pick Up' });
-      for (let i = 0; i < 400 && (await handSize(page)) < 20; i++) {
-        if (await pickUp.isEnabled()) {
-          await pickUp.click();
-        } else if (await page.getByText('Your turn', { exact: true }).isVisible()) {
-          const playable = page.getByRole('group', { name: 'Hand' }).locator('button:not([disabled])');
-          if ((await playable.count()) > 0) {
-            await playable.first().click();
-            await page.getByRole('button', { name: 'Play', exact: true }).click();
-          }
-        }
-        await page.waitForTimeout(40);
-      }
+      // Pick up whenever allowed (else play a card) until the hand holds 20 or more (from inside the
+      // page: table-autoplay.ts).
+      await autoplayTable(page, { style: 'yield', overHeading: /won!$/, untilHand: 20 });
       expect(await handSize(page)).toBeGreaterThanOrEqual(20);
       await expectTableFitsEverywhere(page, 'table-play-big-hand', 20);
     } finally {
