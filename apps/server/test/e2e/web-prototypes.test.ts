@@ -123,7 +123,7 @@ describe('web client - the offline prototypes in a real browser', () => {
       await autoplayTable(page, { style: 'play', overSelector: '.proto-winner', clockStepMs: AI_DELAY_MS });
       await expect(winner.isVisible()).resolves.toBe(true);
       await expect(winner.getByRole('heading').first().textContent()).resolves.toMatch(/^(You win!|AI wins!)$/);
-      await page.waitForTimeout(700);
+      if (SCREENSHOTS) await page.waitForTimeout(700);
       await shot(page, 'proto-poker-winner-phone');
       // The game-over panel (docs/web.md "The table kit": game over): standings, length, the moves,
       // every card face up, Play Again the one primary action; at the four sizes it and the table fit.

@@ -116,7 +116,7 @@ describe('web client - public games in two browsers', () => {
       await b.locator('.chat-line.mine', { hasText: 'Hello from the stands' }).waitFor();
       await shots(b, 'playing-spectator-chat');
       await b.getByRole('complementary', { name: 'Chat & rules' }).getByRole('button', { name: 'Close' }).click();
-      await b.waitForTimeout(700);
+      if (SCREENSHOTS) await b.waitForTimeout(700);
       await shots(b, 'playing-spectator');
 
       // Alice sees Bobby's line (the next poll), then plays to the end.
