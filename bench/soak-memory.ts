@@ -23,7 +23,9 @@ export function probeArgs(gc: boolean): string[] {
     `  if (m?.ask !== '${ASK}') return;`,
     `  if (typeof m.snapshot === 'string') (await import('node:v8')).writeHeapSnapshot(m.snapshot);`,
     `  else if (${gc} && typeof globalThis.gc === 'function') globalThis.gc();`,
-    `  process.send(process.memoryUsage());`,
+    `  const v8 = await import('node:v8');`,
+    `  const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]));`,
+    `  process.send({ ...process.memoryUsage(), spaces });`,
     `});`,
     // The channel must not keep a server that is shutting down alive.
     `process.channel?.unref();`,
@@ -37,6 +39,8 @@ export interface MemoryReading {
   readonly heapUsedMB: number;
   readonly heapTotalMB: number;
   readonly externalMB: number;
+  /** The V8 heap's spaces, each one's committed size in MB (which of them grows, when `heapTotal` does). */
+  readonly spacesMB: Readonly<Record<string, number>>;
 }
 
 const MB = 1e6;
@@ -68,7 +72,7 @@ export function readMemory(server: ChildProcess, snapshot?: string): Promise<Mem
     const timer = setTimeout(() => fail(`the server did not report its memory within ${ANSWER_MS} ms`), ANSWER_MS);
     const exited = () => fail('the server exited before reporting its memory');
     const answer = (message: unknown): void => {
-      const usage = message as NodeJS.MemoryUsage;
+      const usage = message as NodeJS.MemoryUsage & { spaces?: Record<string, number> };
       if (typeof usage?.heapUsed !== 'number') return;
       clearTimeout(timer);
       server.off('message', answer);
@@ -79,6 +83,9 @@ export function readMemory(server: ChildProcess, snapshot?: string): Promise<Mem
         heapUsedMB: round1(usage.heapUsed / MB),
         heapTotalMB: round1(usage.heapTotal / MB),
         externalMB: round1(usage.external / MB),
+        spacesMB: Object.fromEntries(
+          Object.entries(usage.spaces ?? {}).map(([name, bytes]) => [name.replace(/_space$/, ''), round1(bytes / MB)]),
+        ),
       });
     };
     server.on('message', answer);

@@ -204,6 +204,10 @@ export async function benchSoak(
       hours,
       lastHalf.map((s) => s.heapUsedMB),
     );
+    const heapTotalFit = leastSquares(
+      hours,
+      lastHalf.map((s) => s.heapTotalMB),
+    );
     const first = samples[0];
     const last = samples.at(-1);
     return {
@@ -236,6 +240,9 @@ export async function benchSoak(
       rssR2: round3(rssFit.r2),
       heapSlopeMBPerHour: round1(heapFit.slope),
       heapR2: round3(heapFit.r2),
+      heapTotalSlopeMBPerHour: round1(heapTotalFit.slope),
+      spacesStartMB: first?.spacesMB ?? null,
+      spacesEndMB: last?.spacesMB ?? null,
       rssGoalMBPerHour: RSS_GOAL_MB_PER_HOUR,
       fit: `least squares over the last half (t >= ${seconds / 2} s, ${lastHalf.length} samples)`,
       sampleSeconds: options.sampleSeconds,
