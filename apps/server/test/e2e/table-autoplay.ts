@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The loop below runs in the page (DOM types); the rest of this file in Node.
 import type { Page } from 'playwright-core';
 
 /**
