@@ -10,7 +10,8 @@ import {
 
 /**
  * The levels bench (issue 39 item 2): each level against the one below heads-up on seat-swapped
- * duplicate deals, and one of each level at a table of four on seat-rotated duplicate deals
+ * duplicate deals, and one of each level at a table of four on seat-rotated duplicate deals in every
+ * seating order, each computer seated with its level
  * (`measureLevels`, packages/core/src/ai/levels.ts: the same code `npx palace ai-strength` runs).
  * Targets: each level wins at least 60 % against the one below, and the mean place at four goes
  * Beginner > Casual > Normal > Strong (1 = first).
@@ -69,7 +70,7 @@ export function runLevelsBench(options: LevelsBenchOptions): { report: LevelsRep
       wins: Object.fromEntries(table.levels.map((level, i) => [level, table.wins[i] as number])),
       moveCapGames: table.moveCapGames,
       errors: 0,
-      measured: 'one of each level, classic, duplicate deals with seats rotated; place 1 = first',
+      measured: 'one of each level, classic, duplicate deals in every seating order, seats rotated; place 1 = first',
     });
   }
   return { report, lines };

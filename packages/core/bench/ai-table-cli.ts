@@ -6,23 +6,12 @@
 // process's CPU time, not the wall clock: other jobs on the core then do not count).
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import {
-  AI_POLICIES,
-  type AiPolicy,
-  type GameView,
-  PRESETS,
-  type PresetName,
-  STRONG_BUDGET,
-  type StrongBudget,
-  strongPolicy,
-} from '../src/index.js';
+import { AI_POLICIES, type AiPolicy, type GameView, PRESETS, type PresetName, strongPolicy } from '../src/index.js';
 import { runTableMatch } from './ai-table.js';
+import { budgetFromEnv } from './budget-env.js';
 
 const env = process.env;
-// BUDGET overrides STRONG_BUDGET field by field; a null drops the field (e.g. `"anchor": null`).
-const merged: Record<string, unknown> = { ...STRONG_BUDGET, ...JSON.parse(env.BUDGET ?? '{}') };
-for (const key of Object.keys(merged)) if (merged[key] === null) delete merged[key];
-const budget = merged as unknown as StrongBudget;
+const budget = budgetFromEnv(env);
 const preset = (env.PRESET ?? 'classic') as PresetName;
 const cpuMs = (): number => {
   const used = process.cpuUsage();

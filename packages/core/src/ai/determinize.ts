@@ -76,7 +76,8 @@ export function determinize(view: GameView, unseen: Card[], rng: Rng): GameState
   for (let i = 0; i < view.seats.length; i++) {
     const s = view.seats[i] as SeatView;
     const over = s.pickedUpOver;
-    if (s.hand !== null || over === undefined) continue;
+    // Beginner and Casual pick up at random, cards that fit or not: no guess for them.
+    if (s.hand !== null || over === undefined || s.ai === 'random' || s.ai === 'prototype') continue;
     const start = next;
     const want = Math.min(over.unseen, s.handCount - (s.known?.length ?? 0));
     for (let j = next; j < unseen.length && next - start < want; j++) {

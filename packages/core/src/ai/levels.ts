@@ -21,8 +21,23 @@ export interface DuplicateMatch {
   readonly rules: Rules;
   /** One policy per seat (2–8); each deal is played once per rotation of them around the table. */
   readonly policies: readonly AiPolicy[];
+  /**
+   * Per policy (in `policies` order), the level its seats sit with (`SeatView.ai`, which the strong
+   * AI reads to model each opponent); unset or null: seated as a person.
+   */
+  readonly levels?: readonly (AiLevel | null)[];
   /** Deals to play: games = deals × policies.length. */
   readonly deals: number;
+  /** The first deal's number (for shards of one run); default 0. */
+  readonly firstDeal?: number;
+  /**
+   * How the policies sit round the table. `rotate` (the default): always in `policies` order, so
+   * each policy always plays right after the same one. `all`: deal d seats them in the
+   * (d mod (n−1)!)-th cyclic order (the first policy fixed, the others permuted), then rotates, so
+   * over every (n−1)! deals each policy follows every other equally often (at a mixed table,
+   * playing after a weak player is worth a lot: docs/architecture.md "AI levels").
+   */
+  readonly orders?: 'rotate' | 'all';
   /** Fixes every deal and every policy's generator. */
   readonly seed: string;
   /** Called after each game with games done and games in all. */
@@ -39,6 +54,16 @@ export interface DuplicateResult {
   readonly moveCapGames: number;
 }
 
+/** Every ordering of `items`, in lexicographic order of their indices. */
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  const out: T[][] = [];
+  for (const [i, head] of items.entries()) {
+    for (const tail of permutations([...items.slice(0, i), ...items.slice(i + 1)])) out.push([head, ...tail]);
+  }
+  return out;
+}
+
 function must(state: GameState, command: Command): GameState {
   const applied = applyCommand(state, command);
   if (!applied.ok) throw new Error(`levels: the engine refused ${command.type}: ${applied.error.code}`);
@@ -47,7 +72,7 @@ function must(state: GameState, command: Command): GameState {
 
 /**
  * Plays deal `d` (seeded `${seed}:${d}`) once per rotation: in rotation r seat s is played by
- * policy (s + r) mod n, so every policy plays every seat's cards and turn order. Each policy has
+ * the policy at place (s + r) mod n of the deal's seating order (see `orders`), so every policy plays every seat's cards and turn order. Each policy has
  * its own generator (keyed by deal, rotation and policy), so one policy's draws never shift
  * another's.
  */
@@ -57,14 +82,21 @@ export function playDuplicate(match: DuplicateMatch): DuplicateResult {
   const places = match.policies.map(() => 0);
   let moveCapGames = 0;
   const total = match.deals * n;
+  const first = match.firstDeal ?? 0;
   let done = 0;
-  for (let deal = 0; deal < match.deals; deal++) {
+  const rest = Array.from({ length: n - 1 }, (_, i) => i + 1);
+  const orders = match.orders === 'all' ? permutations(rest).map((p) => [0, ...p]) : [[0, ...rest]];
+  for (let deal = first; deal < first + match.deals; deal++) {
     const dealSeed = `${match.seed}:${deal}`;
+    const order = orders[deal % orders.length] as number[];
     for (let rotation = 0; rotation < n; rotation++) {
-      const owner = Array.from({ length: n }, (_, s) => (s + rotation) % n);
+      const owner = Array.from({ length: n }, (_, s) => order[(s + rotation) % n] as number);
       const rngs: Rng[] = owner.map((p) => createRng(`${dealSeed}:${rotation}:p${p}`));
       let state = createGame(tableOptions({ rules: match.rules, maxSeats: n }), dealSeed);
-      for (let s = 0; s < n; s++) state = must(state, { type: 'sit', seat: `s${s}`, name: `P${s}`, ai: null });
+      for (let s = 0; s < n; s++) {
+        const ai = match.levels?.[owner[s] as number] ?? null;
+        state = must(state, { type: 'sit', seat: `s${s}`, name: `P${s}`, ai });
+      }
       state = must(state, { type: 'start', seat: null });
       for (let guard = 0; state.result === null; guard++) {
         if (guard > 5000) throw new Error('levels: a game did not end');
@@ -179,6 +211,11 @@ export function measureLevels(options: LevelsOptions): LevelsReport {
     const r = playDuplicate({
       rules,
       policies: levels.map((l) => policies[l]),
+      // Seated with their levels, as the server seats them, so a level that reads its opponents'
+      // levels (`strong`, docs/architecture.md "AI levels") sees them; every seating order is played,
+      // so no level always sits after the weakest.
+      levels,
+      orders: 'all',
       deals: options.tableDeals,
       seed,
       onGame,

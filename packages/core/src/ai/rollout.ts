@@ -2,7 +2,10 @@ import type { Command } from '../command.js';
 import { decide } from '../decide.js';
 import { evolveAll } from '../evolve.js';
 import { legalMoves, type Move } from '../moves.js';
+import { nextFloat, nextInt, type Rng } from '../rng.js';
 import type { GameState, Seat } from '../state.js';
+import type { GameView } from '../view.js';
+import { CASUAL_RANDOM_SHARE } from './casual.js';
 
 /** A pile at least this big is burned with a 10 rather than reset with a 2 (as `greedy` does). */
 const BURN_WORTHY_PILE = 4;
@@ -44,6 +47,43 @@ export function rolloutMove(state: GameState, seatIndex: number): Move {
   if (best !== undefined) return best;
   if (ten !== undefined && (two === undefined || state.pile.length >= BURN_WORTHY_PILE)) return ten;
   return two ?? three ?? (moves[0] as Move);
+}
+
+/**
+ * How a playout plays one seat: by `greedy`'s rule (`rolloutMove`), as `random` (any legal move)
+ * or as Casual (`casualPolicy(CASUAL_RANDOM_SHARE)`: a random legal move that share of the time
+ * when there is a choice, else greedy's).
+ */
+export type SeatModel = 'greedy' | 'random' | 'casual';
+
+/**
+ * Each seat's model from the levels the view shows (`SeatView.ai`): Beginner and Casual seats
+ * play by their own rule, everyone else (a person, Normal, Strong, the viewer) as `greedy`.
+ * Undefined when every seat is `greedy`, so a playout takes the plain path.
+ */
+export function seatModels(view: GameView): SeatModel[] | undefined {
+  const models = view.seats.map((s): SeatModel => {
+    if (s.id === view.viewer) return 'greedy';
+    if (s.ai === 'random') return 'random';
+    if (s.ai === 'prototype') return 'casual';
+    return 'greedy';
+  });
+  return models.every((m) => m === 'greedy') ? undefined : models;
+}
+
+/** The move `model` makes for the seat at `seatIndex` (random draws come from `rng`). */
+export function modelMove(state: GameState, seatIndex: number, model: SeatModel, rng: Rng): Move {
+  if (model === 'greedy') return rolloutMove(state, seatIndex);
+  const moves = legalMoves(state, seatIndex);
+  if (moves.length === 1) return moves[0] as Move;
+  if (model === 'casual' && nextFloat(rng) >= CASUAL_RANDOM_SHARE) return rolloutMove(state, seatIndex);
+  return moves[nextInt(rng, moves.length)] as Move;
+}
+
+/** Per-seat models for a playout (see `seatModels`) and the generator their random moves draw on. */
+export interface PlayoutModels {
+  readonly models: readonly SeatModel[];
+  readonly rng: Rng;
 }
 
 /** `state` after the seat to move makes `move` (a legal move: a refusal is a bug). */
@@ -115,11 +155,24 @@ export function evaluate(state: GameState, seatIndex: number, scoring: Scoring =
 }
 
 /**
- * Plays `state` on with `rolloutMove` for every seat until the game ends or `depth` more moves
+ * Plays `state` on with `rolloutMove` for every seat (or each seat by its model in `play`) until the game ends or `depth` more moves
  * have been made, and scores the end for the seat at `seatIndex` (see `evaluate`).
  */
-export function rollout(state: GameState, seatIndex: number, depth: number, scoring: Scoring = PLACE_SCORING): number {
+export function rollout(
+  state: GameState,
+  seatIndex: number,
+  depth: number,
+  scoring: Scoring = PLACE_SCORING,
+  play?: PlayoutModels,
+): number {
   let s = state;
-  for (let d = 0; d < depth && s.phase === 'playing'; d++) s = stepWith(s, rolloutMove(s, s.turn));
+  if (play === undefined) {
+    for (let d = 0; d < depth && s.phase === 'playing'; d++) s = stepWith(s, rolloutMove(s, s.turn));
+  } else {
+    const { models, rng } = play;
+    for (let d = 0; d < depth && s.phase === 'playing'; d++) {
+      s = stepWith(s, modelMove(s, s.turn, models[s.turn] ?? 'greedy', rng));
+    }
+  }
   return evaluate(s, seatIndex, scoring);
 }

@@ -1,11 +1,11 @@
 import type { Move } from '../moves.js';
-import type { Rng } from '../rng.js';
+import { nextU32, type Rng, type RngState, thawRng } from '../rng.js';
 import type { GameView } from '../view.js';
 import { determinize, unseenCards } from './determinize.js';
 import { type FaceUpBudget, scoredFaceUp, searchFaceUp } from './face-up.js';
 import { greedyPolicy } from './greedy.js';
 import type { AiPolicy } from './policy.js';
-import { type Reward, rollout, type Scoring, stepWith } from './rollout.js';
+import { type PlayoutModels, type Reward, rollout, type Scoring, seatModels, stepWith } from './rollout.js';
 
 /** How much a search may spend on one decision. */
 export interface StrongBudget {
@@ -14,6 +14,11 @@ export interface StrongBudget {
    * the halving rounds; the whole budget when no time is given.
    */
   readonly iterations: number;
+  /**
+   * Playouts per decision at a given number of seats, instead of `iterations` (a bigger table's
+   * playouts cost differently; docs/architecture.md "AI levels").
+   */
+  readonly seatIterations?: Readonly<Record<number, number>>;
   /**
    * Stop early once this many ms have passed on `now` (at least one sampled world is always played;
    * the move then depends on the clock, so hosts that replay or test keep to `iterations`).
@@ -45,6 +50,7 @@ export interface StrongBudget {
 /** The fixed budget of `AI_POLICIES.strong` (see docs/architecture.md for what it buys). */
 export const STRONG_BUDGET: StrongBudget = {
   iterations: 400,
+  seatIterations: { 4: 500 },
   perSeatDepth: 25,
   reward: 'win',
   anchor: 0,
@@ -69,8 +75,9 @@ function candidates(moves: readonly Move[]): number[] {
 /**
  * Determinized Monte Carlo over the root's legal moves. Each round samples fresh worlds (see
  * `determinize`) and plays every remaining candidate move out in each of them with the greedy
- * rollout policy, so candidates are compared on the same cards (common random numbers); after
- * each round the worse half is dropped (successive halving). The move with the best mean reward
+ * rollout policy (Beginner and Casual seats by their own rule, see `seatModels`), so candidates
+ * are compared on the same cards (common random numbers); after each round the worse half is
+ * dropped (successive halving). The move with the best mean reward
  * wins (ties: more playouts, then the first). Deterministic given the view and the generator when
  * no time budget is set.
  */
@@ -83,6 +90,8 @@ export function searchMove(view: GameView, moves: readonly Move[], rng: Rng, bud
   const clock = budget.timeBudgetMs !== undefined ? budget.now : undefined;
   const deadline = clock !== undefined ? clock() + (budget.timeBudgetMs as number) : 0;
   const unseen = unseenCards(view);
+  // Beginner and Casual opponents are played out by their own rule (docs/architecture.md "AI levels").
+  const models = seatModels(view);
   const anchor = budget.anchor !== undefined ? moves.indexOf(greedyPolicy.chooseMove(view, moves, rng)) : undefined;
   const visits = new Array<number>(moves.length).fill(0);
   const totals = new Array<number>(moves.length).fill(0);
@@ -90,17 +99,23 @@ export function searchMove(view: GameView, moves: readonly Move[], rng: Rng, bud
   const better = (a: number, b: number): number =>
     mean(b) - mean(a) || (visits[b] as number) - (visits[a] as number) || a - b;
   const rounds = Math.max(1, Math.ceil(Math.log2(alive.length)));
+  const iterations = budget.seatIterations?.[view.seats.length] ?? budget.iterations;
   let timeUp = false;
   for (let round = 0; round < rounds && !timeUp; round++) {
-    const worlds = Math.max(1, Math.floor(budget.iterations / rounds / alive.length));
+    const worlds = Math.max(1, Math.floor(iterations / rounds / alive.length));
     for (let w = 0; w < worlds; w++) {
       if (clock !== undefined && (round > 0 || w > 0) && clock() >= deadline) {
         timeUp = true;
         break;
       }
       const world = determinize(view, unseen, rng);
+      // Every candidate meets the same random draws in this world (common random numbers).
+      const stream: RngState | undefined =
+        models === undefined ? undefined : [nextU32(rng), nextU32(rng), nextU32(rng), nextU32(rng) | 1];
       for (const i of alive) {
-        totals[i] = (totals[i] as number) + rollout(stepWith(world, moves[i] as Move), seatIndex, depth, scoring);
+        const play: PlayoutModels | undefined =
+          models === undefined ? undefined : { models, rng: thawRng(stream as RngState) };
+        totals[i] = (totals[i] as number) + rollout(stepWith(world, moves[i] as Move), seatIndex, depth, scoring, play);
         visits[i] = (visits[i] as number) + 1;
       }
     }
@@ -120,7 +135,7 @@ export function searchMove(view: GameView, moves: readonly Move[], rng: Rng, bud
 
 /**
  * `strong`: a search-based level (see `searchMove`) that sees only its seat's view and the deck
- * composition. Face-up cards are chosen as `greedy` chooses them.
+ * composition. Face-up cards are chosen as `StrongBudget.faceUp` says.
  */
 export function strongPolicy(budget: StrongBudget): AiPolicy {
   return {
