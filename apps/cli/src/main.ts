@@ -332,22 +332,40 @@ function onPostgres(env: Readonly<Record<string, string | undefined>>, io: Io): 
   return true;
 }
 
+/**
+ * Reads `FILE [--flag]`, the shape of `backup` and `restore`: exactly one file and one boolean
+ * option; null after printing the usage error (exit 2).
+ */
+function fileAndFlag(
+  rest: readonly string[],
+  flag: 'force' | 'check',
+  missing: string,
+  io: Io,
+): { file: string; flag: boolean } | null {
+  const parsed = parse(io, {
+    args: [...rest],
+    options: { [flag]: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (parsed === null) return null;
+  const [file, ...extra] = parsed.positionals;
+  if (file === undefined || extra.length > 0) {
+    usageError(io, missing);
+    return null;
+  }
+  return { file, flag: parsed.values[flag] === true };
+}
+
 async function backupCommand(
   rest: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   io: Io,
 ): Promise<number> {
-  const parsed = parse(io, {
-    args: [...rest],
-    options: { force: { type: 'boolean' } },
-    strict: true,
-    allowPositionals: true,
-  });
-  if (parsed === null) return 2;
-  const [file, ...extra] = parsed.positionals;
-  if (file === undefined || extra.length > 0) return usageError(io, 'Name exactly one file to write the backup to');
+  const args = fileAndFlag(rest, 'force', 'Name exactly one file to write the backup to', io);
+  if (args === null) return 2;
   if (onPostgres(env, io)) return 1;
-  return backupDatabase(dataFileOf(env), file, parsed.values.force === true, io);
+  return backupDatabase(dataFileOf(env), args.file, args.flag, io);
 }
 
 async function restoreCommand(
@@ -355,18 +373,11 @@ async function restoreCommand(
   env: Readonly<Record<string, string | undefined>>,
   io: Io,
 ): Promise<number> {
-  const parsed = parse(io, {
-    args: [...rest],
-    options: { check: { type: 'boolean' } },
-    strict: true,
-    allowPositionals: true,
-  });
-  if (parsed === null) return 2;
-  const [file, ...extra] = parsed.positionals;
-  if (file === undefined || extra.length > 0) return usageError(io, 'Name exactly one backup file');
-  if (parsed.values.check === true) return checkBackup(file, io);
+  const args = fileAndFlag(rest, 'check', 'Name exactly one backup file', io);
+  if (args === null) return 2;
+  if (args.flag) return checkBackup(args.file, io);
   if (onPostgres(env, io)) return 1;
-  return restoreDatabase(dataFileOf(env), file, io);
+  return restoreDatabase(dataFileOf(env), args.file, io);
 }
 
 async function verifyCommand(rest: readonly string[], io: Io): Promise<number> {
