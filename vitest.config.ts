@@ -5,7 +5,13 @@ import LongestFirst from './scripts/test-sequencer.js';
 /** One root config: every workspace package with a vitest config is a project, the browser suites one more. */
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'adapters/*', 'apps/*', 'apps/server/vitest.e2e.config.ts'],
+    projects: [
+      'packages/*',
+      'adapters/*',
+      'apps/*',
+      'apps/server/vitest.e2e.config.ts',
+      'apps/web/vitest.isolated.config.ts',
+    ],
     reporters: ['default', new SummaryReporter()],
     // Four test files at a time on this 2-core machine (Vitest's default is one fewer than the
     // cores, here one): most files wait on sockets, a server or Chromium far more than they compute.
