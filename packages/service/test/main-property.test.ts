@@ -66,7 +66,9 @@ function checkViews(game: StoredGame<MainMeta>, viewers: ReadonlyArray<number | 
       ...hiddenFromAll,
       ...state.seats.flatMap((seat) => (seat.id === String(viewer) ? [] : seat.hand.map((c) => c.id))),
     ];
-    for (const id of hidden) if (json.includes(`"${id}"`)) problems.push(`viewer ${viewer} sees ${id}`);
+    // Every quoted string of the JSON once, then each hidden id looked up (not a scan of the JSON per id).
+    const quoted = new Set(Array.from(json.matchAll(/"((?:[^"\\]|\\.)*)"/g), (m) => m[1]));
+    for (const id of hidden) if (quoted.has(id)) problems.push(`viewer ${viewer} sees ${id}`);
     for (const player of view.players) {
       const seat = state.seats.find((x) => x.id === String(player.id));
       const masked = JSON.stringify(player.faceDownCards.map((c) => ({ id: c.id, hidden: c.hidden })));
