@@ -27,13 +27,17 @@ export async function storedGame<M extends Json>(store: MemoryGamesStore, id: st
 }
 
 /** Every string in a JSON value, keys included (for leak scans). */
-export function strings(json: unknown): string[] {
-  if (typeof json === 'string') return [json];
-  if (Array.isArray(json)) return json.flatMap(strings);
-  if (json !== null && typeof json === 'object') {
-    return Object.entries(json).flatMap(([key, v]) => [key, ...strings(v)]);
+export function strings(json: unknown, into: string[] = []): string[] {
+  // One array filled in place (the property tests call this on a whole stored game at every step).
+  if (typeof json === 'string') into.push(json);
+  else if (Array.isArray(json)) for (const item of json) strings(item, into);
+  else if (json !== null && typeof json === 'object') {
+    for (const [key, v] of Object.entries(json)) {
+      into.push(key);
+      strings(v, into);
+    }
   }
-  return [];
+  return into;
 }
 
 /** Lets a task started by the scheduler finish (the memory store resolves in microtasks). */
