@@ -2,9 +2,9 @@ import type { GameRecord } from '@palace/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../harness.js';
 import { createGame, guest, ok200, type Seat, SocketClient, seatOf } from '../main-harness.js';
+import { chooseFaceUp, joinGame, playToEnd } from '../main-table.js';
 import { HttpTap } from './http-tap.js';
 import { addTotals, LeakError, type ScanTotals, scanCardless, scanGame } from './leak-scan.js';
-import { paced, pacedPlayToEnd, seatAndChoose } from './main-driver.js';
 
 /**
  * The main game over `/ws`: every frame each player's socket and a watcher's received in many games (2–4 seats),
@@ -37,9 +37,13 @@ describe('leaks - main game over /ws', () => {
     const watcher = await SocketClient.connect(server.base, (await guest(server.base)).jar);
     watcher.send({ type: 'watch_game', gameId: id });
     await watcher.next('watch_success');
-    const table = paced(seats);
-    await seatAndChoose(table, id);
-    await pacedPlayToEnd(table, id);
+    for (const seat of seats) await joinGame(seat, id);
+    await chooseFaceUp(seats, id);
+    await playToEnd(
+      seats,
+      id,
+      seats.map(() => 'lowest'),
+    );
     // Let the last broadcast of the final state reach every socket before reading the record.
     await Promise.all(seats.map((s) => s.jar.get('/api/games/recent')));
     const record = ok200(await host.jar.get<GameRecord>(`/api/records/main/${id}`), 'record');
