@@ -97,16 +97,27 @@ export function readMemory(server: ChildProcess, snapshot?: string): Promise<Mem
   });
 }
 
-/** A least-squares line: its slope (units of y per unit of x) and r² (0 when y does not vary). */
+/**
+ * A least-squares line: its slope (units of y per unit of x), r² (0 when y does not vary) and the
+ * slope's 95 % interval. The samples are a time series, so the residuals are correlated: the
+ * interval widens the ordinary standard error by the lag-1 autocorrelation of the residuals
+ * (effective sample size n·(1−ρ)/(1+ρ) for ρ > 0), which the plain formula would understate.
+ */
 export interface Fit {
   readonly slope: number;
   readonly r2: number;
+  /** The slope's 95 % interval [low, high] (NaN without at least 3 points). */
+  readonly slope95: readonly [number, number];
+  /** Lag-1 autocorrelation of the residuals. */
+  readonly lag1: number;
 }
+
+const NO_FIT: Fit = { slope: Number.NaN, r2: 0, slope95: [Number.NaN, Number.NaN], lag1: Number.NaN };
 
 /** The least-squares line through the points (`xs[i]`, `ys[i]`); NaN slope for fewer than 2 points. */
 export function leastSquares(xs: readonly number[], ys: readonly number[]): Fit {
   const n = Math.min(xs.length, ys.length);
-  if (n < 2) return { slope: Number.NaN, r2: 0 };
+  if (n < 2) return NO_FIT;
   let sx = 0;
   let sy = 0;
   for (let i = 0; i < n; i++) {
@@ -125,7 +136,19 @@ export function leastSquares(xs: readonly number[], ys: readonly number[]): Fit 
     sxy += dx * dy;
     syy += dy * dy;
   }
-  if (sxx === 0) return { slope: Number.NaN, r2: 0 };
+  if (sxx === 0) return NO_FIT;
   const slope = sxy / sxx;
-  return { slope, r2: syy === 0 ? 0 : (sxy * sxy) / (sxx * syy) };
+  const r2 = syy === 0 ? 0 : (sxy * sxy) / (sxx * syy);
+  if (n < 3) return { slope, r2, slope95: [Number.NaN, Number.NaN], lag1: Number.NaN };
+  const residuals = Array.from({ length: n }, (_, i) => (ys[i] as number) - my - slope * ((xs[i] as number) - mx));
+  let sse = 0;
+  let lagged = 0;
+  for (let i = 0; i < n; i++) {
+    sse += (residuals[i] as number) ** 2;
+    if (i > 0) lagged += (residuals[i] as number) * (residuals[i - 1] as number);
+  }
+  const lag1 = sse === 0 ? 0 : lagged / sse;
+  const inflation = lag1 > 0 ? (1 + lag1) / (1 - Math.min(lag1, 0.99)) : 1;
+  const se = Math.sqrt((sse / (n - 2) / sxx) * inflation);
+  return { slope, r2, slope95: [slope - 1.96 * se, slope + 1.96 * se], lag1 };
 }
