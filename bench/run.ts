@@ -28,6 +28,15 @@ if (only !== '' && !(GROUPS as readonly string[]).includes(only)) {
   process.exit(2);
 }
 const runs = (group: string) => only === group || (only === '' && group !== 'soak');
+/** `BENCH_AI_PARTS=ladder,table,levels` (default all): which of the `ai` group's cases run. */
+const AI_PARTS = ['ladder', 'table', 'levels'] as const;
+const aiParts = (process.env.BENCH_AI_PARTS ?? AI_PARTS.join(',')).split(',').map((p) => p.trim());
+const unknownPart = aiParts.find((p) => !(AI_PARTS as readonly string[]).includes(p));
+if (unknownPart !== undefined) {
+  console.error(`BENCH_AI_PARTS must name some of ${AI_PARTS.join(', ')}, got "${unknownPart}"`);
+  process.exit(2);
+}
+const runsAi = (part: (typeof AI_PARTS)[number]) => runs('ai') && aiParts.includes(part);
 /** On which processors every case ran (the same for the whole run). */
 const cpus = processors();
 const failures: string[] = [];
@@ -82,7 +91,7 @@ for (const players of runs('core') ? [2, 4, 8] : []) {
 // The strong AI against greedy: heads-up classic, seat-swapped duplicate deals (target: ≥ 60% wins,
 // p95 ≤ 50 ms per decision). Its decision times are those of the same games. BENCH_LADDER_GAMES is
 // even (two games per deal); the tuning runs behind docs/architecture.md used 4,000 games.
-if (runs('ai')) {
+if (runsAi('ladder')) {
   await guard('ai.ladder', async () => {
     const deals = Math.max(1, Math.round(Number(process.env.BENCH_LADDER_GAMES ?? 100) / 2));
     const match = { rules: PRESETS.classic.rules, a: AI_POLICIES.strong, b: AI_POLICIES.greedy };
@@ -123,7 +132,7 @@ if (runs('ai')) {
 // ≥ 40 %, p95 ≤ 50 ms): duplicate deals, each played once with strong in every seat
 // (packages/core/bench/ai-table.ts). BENCH_TABLE_GAMES games per size (rounded to whole deals),
 // BENCH_TABLE_PRESET (classic, easy or wild). The figures in docs/architecture.md used 1,000+.
-if (runs('ai')) {
+if (runsAi('table')) {
   await guard('ai.table', async () => {
     const preset = (process.env.BENCH_TABLE_PRESET ?? 'classic') as keyof typeof PRESETS;
     const wanted = Number(process.env.BENCH_TABLE_GAMES ?? 120);
@@ -165,7 +174,7 @@ if (runs('ai')) {
 // pair BENCH_LEVELS_GAMES (default 2,000), Strong against Normal BENCH_LEVELS_STRONG_GAMES
 // (default 200, about 6 minutes here), table of four BENCH_LEVELS_TABLE_GAMES (default 400, about 2
 // minutes): the defaults of `npx palace ai-strength`, so both print the same figures.
-if (runs('ai')) {
+if (runsAi('levels')) {
   await guard('ai.levels', async () => {
     const games = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
     const began = performance.now();
