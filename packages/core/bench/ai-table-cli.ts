@@ -2,7 +2,8 @@
 // PLAYERS, DEALS, FIRST, SEED, PRESET, BUDGET (JSON StrongBudget), MSFILE (write decision ms),
 // NOKNOWN=1 (the hero forgets the cards seen going into other hands: `SeatView.known`), NOPICK=1
 // (the hero does not guess from pick-ups: `SeatView.pickedUpOver`), NOBURNED=1 (the hero forgets
-// which cards were burned: `GameView.burned`), CPUCLOCK=1 (time decisions by this
+// which cards were burned: `GameView.burned`), SEEHANDS=1 (a diagnostic: the hero sees every other
+// hand, an upper bound on what inferring hands could give), CPUCLOCK=1 (time decisions by this
 // process's CPU time, not the wall clock: other jobs on the core then do not count).
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -44,6 +45,7 @@ const r = runTableMatch({
   hero,
   field: AI_POLICIES.greedy,
   now: env.CPUCLOCK === '1' ? cpuMs : () => performance.now(),
+  heroSeesHands: env.SEEHANDS === '1',
 });
 const q = (v: readonly number[], p: number) => {
   const s = [...v].sort((a, b) => a - b);

@@ -6,10 +6,14 @@ import {
   createGame,
   createRng,
   type GameState,
+  type GameView,
   legalMoves,
+  moveToCommand,
   type Rng,
   type Rules,
+  type Seat,
   tableOptions,
+  viewFor,
 } from '../src/index.js';
 
 /**
@@ -31,6 +35,23 @@ export interface TableMatchOptions {
   readonly firstDeal?: number;
   /** A clock in ms, read around each of the hero's move decisions; without it no time is measured. */
   readonly now?: () => number;
+  /**
+   * A diagnostic, never a level: the hero's move decisions see every other hand as if everyone had
+   * seen it go in (`SeatView.known` = the whole hand; face-down cards and the deck stay hidden), an
+   * upper bound on what inferring the opponents' hands could give.
+   */
+  readonly heroSeesHands?: boolean;
+}
+
+/** The hero's view with every other seat's hand given as known faces (see `heroSeesHands`). */
+function seeingHands(state: GameState, seatIndex: number): GameView {
+  const view = viewFor(state, (state.seats[seatIndex] as Seat).id);
+  return {
+    ...view,
+    seats: view.seats.map((s, i) =>
+      i === seatIndex ? s : { ...s, known: (state.seats[i] as Seat).hand.map((c) => ({ rank: c.rank, suit: c.suit })) },
+    ),
+  };
 }
 
 export interface TableMatchResult {
@@ -50,6 +71,12 @@ export interface TableMatchResult {
   readonly heroSearchedMs: readonly number[];
   /** ms per hero face-up choice, one per game (only with `now`; not in `heroDecisionMs`). */
   readonly heroFaceUpMs: readonly number[];
+}
+
+/** The hero's move as a command, decided on `seeingHands`. */
+function moveCommand(state: GameState, index: number, policy: AiPolicy, rng: Rng): Command {
+  const move = policy.chooseMove(seeingHands(state, index), legalMoves(state, index), rng);
+  return moveToCommand((state.seats[index] as Seat).id, move);
 }
 
 function must(state: GameState, command: Command): GameState {
@@ -91,7 +118,10 @@ function playTableGame(options: TableMatchOptions, seed: string, heroSeat: numbe
     const choosing = index === heroSeat && state.phase !== 'playing' && options.now !== undefined;
     const choices = timed ? legalMoves(state, index).length : 0;
     const start = (timed || choosing) && options.now !== undefined ? options.now() : 0;
-    const command = aiCommand(state, index, policy, rngs[index] as Rng);
+    const command =
+      timed && options.heroSeesHands === true
+        ? moveCommand(state, index, policy, rngs[index] as Rng)
+        : aiCommand(state, index, policy, rngs[index] as Rng);
     if (timed) {
       tally.decisions++;
       if (options.now !== undefined) {
