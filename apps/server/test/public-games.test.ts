@@ -343,7 +343,15 @@ describe('public games across a restart', () => {
       for (const player of players) player.browser.base = second.base;
       const alice = players[0] as Player;
       const after = await alice.browser.state(gameId, 'Alice');
-      expect(after).toEqual(before);
+      if (after.lastUpdate === before.lastUpdate) {
+        expect(after).toEqual(before);
+      } else {
+        // The AI's turn is re-armed for the time stored with it: when the restart took longer than
+        // its delay (a busy machine), it has already moved. Nothing before it was lost.
+        expect(after.lastUpdate).toBeGreaterThan(before.lastUpdate);
+        expect(after.chat.slice(0, before.chat.length)).toEqual(before.chat);
+        expect(after.players.map((p) => p.username)).toEqual(before.players.map((p) => p.username));
+      }
       expect(after.chat.map((c) => c.text)).toContain('see you after the restart');
       // The AI's pending turn was re-armed from storage: it moves on the new server.
       const moved = await alice.browser.waitFor(gameId, 'Alice', (s) => s.lastUpdate > before.lastUpdate, 10_000);
