@@ -171,8 +171,13 @@ for (const group of ['packages', 'adapters', 'apps']) {
 // vitest configs): a module mock, a fake clock or a stubbed global would leak into the next file.
 const SHARED_CACHE_HAZARD = /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(/;
 const MODULE_MOCK = /\bvi\.(mock|doMock|stubEnv)\(/;
-/** The web test files that run isolated (keep in step with apps/web/vitest.config.ts MOCKING_FILES). */
-const WEB_ISOLATED = ['test/countdown.test.tsx', 'test/replay.test.tsx'];
+/** The web test files that run isolated: read from apps/web/vitest.config.ts `MOCKING_FILES`, the one list. */
+const WEB_ISOLATED = (() => {
+  const config = readFileSync(join(root, 'apps', 'web', 'vitest.config.ts'), 'utf8');
+  const list = /MOCKING_FILES\s*=\s*\[([^\]]*)\]/.exec(config);
+  if (list === null) throw new Error('apps/web/vitest.config.ts: no MOCKING_FILES list');
+  return Array.from((list[1] ?? '').matchAll(/'([^']+)'/g), (m) => m[1]);
+})();
 for (const group of ['packages', 'adapters', 'apps']) {
   for (const ws of workspaces(group)) {
     // The web files share their cache too, but undo their fake clocks and stubbed globals after
