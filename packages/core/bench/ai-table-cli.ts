@@ -2,7 +2,8 @@
 // PLAYERS, DEALS, FIRST, SEED, PRESET, BUDGET (JSON StrongBudget), MSFILE (write decision ms),
 // NOKNOWN=1 (the hero forgets the cards seen going into other hands: `SeatView.known`), NOPICK=1
 // (the hero does not guess from pick-ups: `SeatView.pickedUpOver`), NOBURNED=1 (the hero forgets
-// which cards were burned: `GameView.burned`), SEEHANDS=1 (a diagnostic: the hero sees every other
+// which cards were burned: `GameView.burned`), NOLACKS=1 (the hero does not read what plays and
+// face-up choices showed a hand lacks: `SeatView.lacks`), SEEHANDS=1 (a diagnostic: the hero sees every other
 // hand, an upper bound on what inferring hands could give), CPUCLOCK=1 (time decisions by this
 // process's CPU time, not the wall clock: other jobs on the core then do not count).
 import { writeFileSync } from 'node:fs';
@@ -22,14 +23,15 @@ const strong = strongPolicy(budget);
 const forget = ({ burned, ...view }: GameView): GameView => ({
   ...view,
   ...(burned !== undefined && env.NOBURNED !== '1' && { burned }),
-  seats: view.seats.map(({ known, pickedUpOver, ...s }) => ({
+  seats: view.seats.map(({ known, pickedUpOver, lacks, ...s }) => ({
     ...s,
+    ...(lacks !== undefined && env.NOLACKS !== '1' && { lacks }),
     ...(known !== undefined && env.NOKNOWN !== '1' && { known }),
     ...(pickedUpOver !== undefined && env.NOPICK !== '1' && env.NOKNOWN !== '1' && { pickedUpOver }),
   })),
 });
 const hero: AiPolicy =
-  env.NOKNOWN === '1' || env.NOPICK === '1' || env.NOBURNED === '1'
+  env.NOKNOWN === '1' || env.NOPICK === '1' || env.NOBURNED === '1' || env.NOLACKS === '1'
     ? {
         chooseFaceUp: strong.chooseFaceUp,
         chooseMove: (view, moves, rng) => strong.chooseMove(forget(view), moves, rng),
@@ -72,5 +74,6 @@ console.log(
     known: env.NOKNOWN !== '1',
     pick: env.NOKNOWN !== '1' && env.NOPICK !== '1',
     burned: env.NOBURNED !== '1',
+    lacks: env.NOLACKS !== '1',
   }),
 );

@@ -1,8 +1,17 @@
-import type { Card } from './card.js';
+import type { Card, Rank } from './card.js';
 import { reshuffled, shuffledDeck } from './deal.js';
 import type { GameEvent } from './event.js';
+import { lacksAfterFaceUp, lacksAfterPlay } from './lacks.js';
 import { effectiveTop } from './moves.js';
-import { FACE_DOWN_COUNT, FACE_UP_COUNT, findSeat, type GameState, type Seat, type Source } from './state.js';
+import {
+  FACE_DOWN_COUNT,
+  FACE_UP_COUNT,
+  findSeat,
+  type GameState,
+  type Lacks,
+  type Seat,
+  type Source,
+} from './state.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -36,6 +45,7 @@ function seatOf(draft: Draft, index: number): Mutable<Seat> {
       left: seat.left,
       known: seat.known,
       pickedUpOver: seat.pickedUpOver,
+      lacks: seat.lacks,
     };
     draft.owned[index] = true;
   }
@@ -83,6 +93,11 @@ function removeFrom(seat: Mutable<Seat>, source: Source, cards: readonly Card[])
       const unseen = over.unseen - cards.length + (known?.length ?? 0) - (seat.known?.length ?? 0);
       seat.pickedUpOver = unseen > 0 ? { top: over.top, unseen } : undefined;
     }
+    const lacks = seat.lacks;
+    if (lacks !== undefined) {
+      const unseen = lacks.unseen - cards.length + (known?.length ?? 0) - (seat.known?.length ?? 0);
+      seat.lacks = unseen > 0 ? { ranks: lacks.ranks, unseen } : undefined;
+    }
   } else if (source === 'faceUp') seat.faceUp = without(seat.faceUp, cards);
   else seat.faceDown = without(seat.faceDown, cards);
 }
@@ -95,6 +110,21 @@ function knownAfter(cards: readonly Card[]): readonly Card[] | undefined {
 /** `seat.known` with `cards` (which everyone has just seen go into its hand) added. */
 function withKnown(seat: Seat, cards: readonly Card[]): readonly Card[] | undefined {
   return knownAfter(seat.known === undefined ? cards.slice() : seat.known.concat(cards));
+}
+
+/**
+ * `seat.lacks` after it played a card of `rank` from hand (already taken out of its hand, not yet on
+ * `state.pile`): the ranks that play shows it lacks, over all its unseen cards, joined with what it
+ * showed before (already lowered by the play) when that still covers them all (it drew nothing since).
+ */
+function lacksAfter(seat: Seat, state: GameState, rank: Rank): Lacks | undefined {
+  const unseen = seat.hand.length - (seat.known?.length ?? 0);
+  if (unseen <= 0) return undefined;
+  const rules = state.options.rules;
+  let ranks = lacksAfterPlay(rank, effectiveTop(state.pile, rules), state.pile.length, rules);
+  const kept = seat.lacks;
+  if (kept !== undefined && kept.unseen >= unseen) ranks |= kept.ranks;
+  return { ranks, unseen };
 }
 
 /** The top `n` cards of `deck`, top first. */
@@ -119,6 +149,7 @@ function apply(draft: Draft, event: GameEvent): void {
         left: false,
         known: undefined,
         pickedUpOver: undefined,
+        lacks: undefined,
       };
       draft.seats = [...s.seats, seat] as Mutable<Seat>[];
       draft.owned[draft.seats.length - 1] = true;
@@ -164,6 +195,7 @@ function apply(draft: Draft, event: GameEvent): void {
       seat.hand = dealt.slice(dealt.length - handSize);
       seat.known = undefined;
       seat.pickedUpOver = undefined;
+      seat.lacks = undefined;
       s.deck = s.deck.slice(0, s.deck.length - dealt.length);
       return;
     }
@@ -175,6 +207,11 @@ function apply(draft: Draft, event: GameEvent): void {
       seat.hand = without(seat.hand, event.cards);
       seat.faceUp = [...seat.faceUp, ...event.cards];
       seat.ready = true;
+      const ranks = lacksAfterFaceUp(
+        seat.faceUp.map((c) => c.rank),
+        s.options.rules,
+      );
+      seat.lacks = ranks !== 0 && seat.hand.length > 0 ? { ranks, unseen: seat.hand.length } : undefined;
       return;
     }
     case 'setupStarted':
@@ -186,11 +223,15 @@ function apply(draft: Draft, event: GameEvent): void {
       s.turn = seatIndex(s, event.first);
       s.direction = 1;
       return;
-    case 'played':
-      removeFrom(seatOf(draft, seatIndex(s, event.seat)), event.source, event.cards);
+    case 'played': {
+      const seat = seatOf(draft, seatIndex(s, event.seat));
+      removeFrom(seat, event.source, event.cards);
+      const first = event.cards[0];
+      if (event.source === 'hand' && first !== undefined) seat.lacks = lacksAfter(seat, s, first.rank);
       s.pile = s.pile.concat(event.cards);
       s.moves += 1;
       return;
+    }
     case 'blindFlipped': {
       if (event.playable) return;
       const seat = seatOf(draft, seatIndex(s, event.seat));
@@ -238,10 +279,11 @@ function apply(draft: Draft, event: GameEvent): void {
       // state is what it was before the memory existed.
       for (let i = 0; i < s.seats.length; i++) {
         const seat = s.seats[i] as Seat;
-        if (seat.known !== undefined || seat.pickedUpOver !== undefined) {
+        if (seat.known !== undefined || seat.pickedUpOver !== undefined || seat.lacks !== undefined) {
           const copy = seatOf(draft, i);
           copy.known = undefined;
           copy.pickedUpOver = undefined;
+          copy.lacks = undefined;
         }
       }
       return;

@@ -1,4 +1,5 @@
 import type { Card, Rank } from './card.js';
+import type { RankMask } from './lacks.js';
 import type { RngState } from './rng.js';
 import type { Rules } from './rules.js';
 
@@ -53,6 +54,25 @@ export interface Seat {
    * cards may have been played since.
    */
   readonly pickedUpOver?: PickedUpOver | undefined;
+  /**
+   * What the seat's last plays from hand showed it does not hold (see `Lacks`); absent when none
+   * or when all the cards it covers may have been played since.
+   */
+  readonly lacks?: Lacks | undefined;
+}
+
+/**
+ * Public facts of the seat's choices, read through one rule of play: `unseen` of its hand cards that
+ * nobody else has seen hold none of the ranks in `ranks` if the seat lays its best cards face-up and
+ * sheds its lowest card (see `lacksAfterFaceUp` and `lacksAfterPlay`). Set over all its unseen cards
+ * when it chooses its face-up cards and at each play from hand (joined with what it showed before
+ * when it has drawn nothing since), kept through pick-ups and draws (the new cards are not covered)
+ * and lowered by every unseen card it plays, so never too many. Whether a seat plays by that rule is
+ * for an AI to judge (`greedy` does, exactly).
+ */
+export interface Lacks {
+  readonly ranks: RankMask;
+  readonly unseen: number;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   findSeat,
   type GameResult,
   type GameState,
+  type Lacks,
   type Phase,
   type PickedUpOver,
   type Seat,
@@ -37,6 +38,8 @@ export interface SeatView {
   readonly known?: readonly CardFace[];
   /** Another seat's last pick-up by choice (see `Seat.pickedUpOver`); absent when none and for the viewer's own seat. */
   readonly pickedUpOver?: PickedUpOver;
+  /** What another seat's plays from hand showed it lacks (see `Seat.lacks`); absent when none and for the viewer's own seat. */
+  readonly lacks?: Lacks;
 }
 
 /** A card's face without its id. */
@@ -118,11 +121,12 @@ function seatView(state: GameState, seat: Seat, index: number, own: boolean): Se
     faceUp: seat.faceUp,
     faceDown: seat.faceDown.map((_, n) => ({ id: blindId(n) })),
   };
-  if (own || (seat.known === undefined && seat.pickedUpOver === undefined)) return view;
+  if (own || (seat.known === undefined && seat.pickedUpOver === undefined && seat.lacks === undefined)) return view;
   return {
     ...view,
     ...(seat.known !== undefined && { known: seat.known.map((c): CardFace => ({ rank: c.rank, suit: c.suit })) }),
     ...(seat.pickedUpOver !== undefined && { pickedUpOver: seat.pickedUpOver }),
+    ...(seat.lacks !== undefined && { lacks: seat.lacks }),
   };
 }
 

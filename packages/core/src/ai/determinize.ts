@@ -1,4 +1,5 @@
 import { type Card, DECK_SIZE, orderedCards } from '../card.js';
+import { maskHas } from '../lacks.js';
 import { canPlayOn } from '../moves.js';
 import { type Rng, shuffleInPlace } from '../rng.js';
 import type { GameState, Seat } from '../state.js';
@@ -68,24 +69,42 @@ export function determinize(view: GameView, unseen: Card[], rng: Rng): GameState
     next += n;
     return cards;
   };
-  // Cards a seat picked up over (see `SeatView.pickedUpOver`) are guessed to be ones that could not
-  // beat that rank (a player mostly picks up when nothing fits): dealt first, from the unseen cards
-  // that fit the guess, as many as there are (a human may have picked up with a card that fit).
+  // What a seat's play showed about its hand cards nobody has seen is used where its level plays
+  // by that rule (a person, Normal or Strong seat; not Beginner or Casual, `SeatView.ai`, which play
+  // and pick up at random, cards that fit or not). Those cards are dealt first, from the unseen cards
+  // that fit, as many as there are (a person may not play by the rule):
+  // - after a pick-up by choice (`SeatView.pickedUpOver`), cards that could not beat that rank (a
+  //   player mostly picks up when nothing fits);
+  // - after a play from hand (`SeatView.lacks`), cards of none of the ranks it showed it lacks (a
+  //   player mostly sheds its lowest card).
+  // The two cover the cards held at that pick-up or play, so the fewer are among the more.
   const rules = view.options.rules;
+  const pull = (fits: (card: Card) => boolean, want: number): void => {
+    for (let j = next, got = 0; j < unseen.length && got < want; j++) {
+      const card = unseen[j] as Card;
+      if (!fits(card)) continue;
+      unseen[j] = unseen[next] as Card;
+      unseen[next++] = card;
+      got++;
+    }
+  };
   const fitted: Card[][] = [];
   for (let i = 0; i < view.seats.length; i++) {
     const s = view.seats[i] as SeatView;
+    if (s.hand !== null || s.ai === 'random' || s.ai === 'prototype') continue;
     const over = s.pickedUpOver;
-    // Beginner and Casual pick up at random, cards that fit or not: no guess for them.
-    if (s.hand !== null || over === undefined || s.ai === 'random' || s.ai === 'prototype') continue;
+    const lacks = s.lacks;
+    if (over === undefined && lacks === undefined) continue;
+    const hidden = s.handCount - (s.known?.length ?? 0);
+    const low = (card: Card): boolean => over === undefined || !canPlayOn(card.rank, over.top, rules);
+    const lacking = (card: Card): boolean => lacks === undefined || !maskHas(lacks.ranks, card.rank);
+    const lows = over === undefined ? 0 : Math.min(over.unseen, hidden);
+    const lackings = lacks === undefined ? 0 : Math.min(lacks.unseen, hidden);
     const start = next;
-    const want = Math.min(over.unseen, s.handCount - (s.known?.length ?? 0));
-    for (let j = next; j < unseen.length && next - start < want; j++) {
-      const card = unseen[j] as Card;
-      if (canPlayOn(card.rank, over.top, rules)) continue;
-      unseen[j] = unseen[next] as Card;
-      unseen[next++] = card;
-    }
+    const both = over === undefined || lacks === undefined ? 0 : Math.min(lows, lackings);
+    pull((card) => low(card) && lacking(card), both);
+    if (lows > both) pull(low, lows - both);
+    if (lackings > both) pull(lacking, lackings - both);
     fitted[i] = unseen.slice(start, next);
   }
   let turn = -1;
@@ -113,6 +132,7 @@ export function determinize(view: GameView, unseen: Card[], rng: Rng): GameState
       left: s.left,
       known,
       pickedUpOver: s.pickedUpOver,
+      lacks: s.lacks,
     };
   });
   const deck = take(view.deckCount);

@@ -1,30 +1,16 @@
 import type { Card } from '../card.js';
+import { BURN_WORTHY_PILE, isSpecial, keepValue } from '../lacks.js';
 import type { Move } from '../moves.js';
 import type { Rules } from '../rules.js';
 import type { GameView } from '../view.js';
 import type { AiPolicy } from './policy.js';
 
-/** A pile this big is worth burning with a 10 rather than resetting with a 2. */
-const BURN_WORTHY_PILE = 4;
-
 type Play = Extract<Move, { type: 'play' }>;
-
-/** Cards a careful player saves for later: resets, burns and (wild) see-through 3s. */
-function isSpecial(rank: number, rules: Rules): boolean {
-  return rank === 2 || (rank === 10 && rules.clearWithTens) || (rank === 3 && rules.invisibleThrees);
-}
-
-/** How much a card is worth keeping face-up for the end game: specials first, then high ranks. */
-function keepValue(card: Card, rules: Rules): number {
-  if (card.rank === 10 && rules.clearWithTens) return 20;
-  if (card.rank === 2) return 19;
-  return card.rank;
-}
 
 /** `greedy`'s face-up cards from `hand`: its specials and highest cards. */
 export function greedyFaceUp(hand: readonly Card[], rules: Rules): Card[] {
   const sorted = [...hand];
-  sorted.sort((a, b) => keepValue(b, rules) - keepValue(a, rules));
+  sorted.sort((a, b) => keepValue(b.rank, rules) - keepValue(a.rank, rules));
   return sorted.slice(0, 3);
 }
 

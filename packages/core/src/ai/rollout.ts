@@ -1,14 +1,12 @@
 import type { Command } from '../command.js';
 import { decide } from '../decide.js';
 import { evolveAll } from '../evolve.js';
+import { BURN_WORTHY_PILE } from '../lacks.js';
 import { legalMoves, type Move } from '../moves.js';
 import { nextFloat, nextInt, type Rng } from '../rng.js';
 import type { GameState, Seat } from '../state.js';
 import type { GameView } from '../view.js';
 import { CASUAL_RANDOM_SHARE } from './casual.js';
-
-/** A pile at least this big is burned with a 10 rather than reset with a 2 (as `greedy` does). */
-const BURN_WORTHY_PILE = 4;
 
 type Play = Extract<Move, { type: 'play' }>;
 
