@@ -1,6 +1,9 @@
 /** Card ranks as numbers so comparisons are cheap: 2–10, then J = 11, Q = 12, K = 13, A = 14. */
 export type Rank = 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
 
+/** A set of ranks as a bit mask: bit `r` for rank `r` (see `maskHas` in lacks.ts). */
+export type RankMask = number;
+
 export type Suit = 'hearts' | 'diamonds' | 'clubs' | 'spades';
 
 /**

@@ -1,4 +1,4 @@
-import type { Rank } from './card.js';
+import type { Rank, RankMask } from './card.js';
 import { canPlayOn } from './moves.js';
 import type { Rules } from './rules.js';
 
@@ -16,9 +16,6 @@ export function keepValue(rank: number, rules: Rules): number {
   if (rank === 2) return 19;
   return rank;
 }
-
-/** A set of ranks as a bit mask: bit `r` for rank `r`. */
-export type RankMask = number;
 
 /** Whether `mask` holds `rank`. */
 export function maskHas(mask: RankMask, rank: number): boolean {

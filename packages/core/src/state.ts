@@ -1,5 +1,4 @@
-import type { Card, Rank } from './card.js';
-import type { RankMask } from './lacks.js';
+import type { Card, Rank, RankMask } from './card.js';
 import type { RngState } from './rng.js';
 import type { Rules } from './rules.js';
 

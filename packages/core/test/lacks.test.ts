@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { determinize, unseenCards } from '../src/ai/determinize.js';
+import type { RankMask } from '../src/card.js';
 import {
   AI_POLICIES,
   aiCommand,
-  applyCommand,
   type Command,
   createGame,
   createRng,
@@ -14,14 +14,10 @@ import {
   tableOptions,
   viewFor,
 } from '../src/index.js';
-import { lacksAfterPlay, maskHas, type RankMask } from '../src/lacks.js';
-import { table } from './build.js';
+import { lacksAfterPlay, maskHas } from '../src/lacks.js';
+import { run, table } from './build.js';
 
-function must(state: GameState, command: Command): GameState {
-  const applied = applyCommand(state, command);
-  if (!applied.ok) throw new Error(`refused ${command.type}: ${applied.error.code}`);
-  return applied.value.state;
-}
+const must = (state: GameState, command: Command): GameState => run(state, command).state;
 
 const ranks = (mask: RankMask): number[] => [...Array(15).keys()].filter((r) => maskHas(mask, r));
 const classic = PRESETS.classic.rules;

@@ -55,14 +55,14 @@ export interface AiLevelFigure {
  * duplicate classic deals each, 2026-11-29: Casual 1,412 of 2,000 against Beginner
  * (70.6 %, 95 % 68.6–72.6), Normal 1,990 of 2,000 against Casual (99.5 %, 99.1–99.7).
  * Strong: the table bench's heads-up row against Normal (docs/architecture.md "AI levels", seed
- * `table`, 500 duplicate classic deals, 2026-12-05): 836 of 1,000 (83.6 %, 95 % 81.2–85.8); the
- * levels bench's quick run agrees (161 of 200, 80.5 %).
+ * `table`, 500 duplicate classic deals, 2026-12-05, after `Seat.lacks`): 855 of 1,000 (85.5 %, 95 %
+ * 83.2–87.5); the levels bench's quick run agrees (176 of 200, 88.0 %).
  */
 export const AI_LEVEL_FIGURES: { readonly [L in AiLevelName]: AiLevelFigure | null } = {
   random: null,
   prototype: { against: 'random', wins: 1412, games: 2000, seed: 'levels/prototype-random' },
   greedy: { against: 'prototype', wins: 1990, games: 2000, seed: 'levels/greedy-prototype' },
-  strong: { against: 'greedy', wins: 836, games: 1000, seed: 'table/2' },
+  strong: { against: 'greedy', wins: 855, games: 1000, seed: 'table/2' },
 };
 
 /**
