@@ -1,5 +1,5 @@
 // Experiment runner for the table bench: one shard of a strong-vs-greedy table match, one JSON line.
-// PLAYERS, DEALS, FIRST, SEED, PRESET, BUDGET (JSON StrongBudget), MSFILE (write decision ms),
+// PLAYERS, DEALS, FIRST, SEED, PRESET, FIELD (the opponents' level, seated as persons; default greedy), BUDGET (JSON StrongBudget), MSFILE (write decision ms),
 // NOKNOWN=1 (the hero forgets the cards seen going into other hands: `SeatView.known`), NOPICK=1
 // (the hero does not guess from pick-ups: `SeatView.pickedUpOver`), NOBURNED=1 (the hero forgets
 // which cards were burned: `GameView.burned`), NOLACKS=1 (the hero does not read what plays and
@@ -37,6 +37,13 @@ const hero: AiPolicy =
         chooseMove: (view, moves, rng) => strong.chooseMove(forget(view), moves, rng),
       }
     : strong;
+// A strong field that does not read `SeatView.lacks` (FIELD=strong-nolacks): the hero's guess
+// about a person's hand is then tested against players who do not shed their lowest card.
+const withoutLacks: AiPolicy = {
+  chooseFaceUp: strong.chooseFaceUp,
+  chooseMove: (view, moves, rng) =>
+    strong.chooseMove({ ...view, seats: view.seats.map(({ lacks: _, ...s }) => s) }, moves, rng),
+};
 const began = performance.now();
 const r = runTableMatch({
   rules: PRESETS[preset].rules,
@@ -45,7 +52,8 @@ const r = runTableMatch({
   firstDeal: Number(env.FIRST ?? 0),
   seed: env.SEED ?? 'table',
   hero,
-  field: AI_POLICIES.greedy,
+  field:
+    env.FIELD === 'strong-nolacks' ? withoutLacks : AI_POLICIES[(env.FIELD ?? 'greedy') as keyof typeof AI_POLICIES],
   now: env.CPUCLOCK === '1' ? cpuMs : () => performance.now(),
   heroSeesHands: env.SEEHANDS === '1',
 });
