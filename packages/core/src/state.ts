@@ -54,8 +54,8 @@ export interface Seat {
    */
   readonly pickedUpOver?: PickedUpOver | undefined;
   /**
-   * What the seat's last plays from hand showed it does not hold (see `Lacks`); absent when none
-   * or when all the cards it covers may have been played since.
+   * What the seat's face-up choice and plays from hand showed its unseen hand cards lack (see
+   * `Lacks`); absent when none or when all the cards it covers may have been played since.
    */
   readonly lacks?: Lacks | undefined;
 }

@@ -38,7 +38,7 @@ export interface SeatView {
   readonly known?: readonly CardFace[];
   /** Another seat's last pick-up by choice (see `Seat.pickedUpOver`); absent when none and for the viewer's own seat. */
   readonly pickedUpOver?: PickedUpOver;
-  /** What another seat's plays from hand showed it lacks (see `Seat.lacks`); absent when none and for the viewer's own seat. */
+  /** What another seat's face-up choice and plays from hand showed it lacks (see `Seat.lacks`); absent when none and for the viewer's own seat. */
   readonly lacks?: Lacks;
 }
 
