@@ -1,5 +1,6 @@
-// Experiment runner for the table bench: one shard of a strong-vs-greedy table match, one JSON line.
-// PLAYERS, DEALS, FIRST, SEED, PRESET, FIELD (the opponents' level, seated as persons; default greedy), BUDGET (JSON StrongBudget), MSFILE (write decision ms),
+// Experiment runner for the table bench: one shard of a strong-vs-field table match, one JSON line.
+// PLAYERS, DEALS, FIRST, SEED, PRESET, FIELD (the opponents, seated as persons: an AI level, default
+// greedy, or strong-nolacks), BUDGET (JSON StrongBudget), MSFILE (write decision ms),
 // NOKNOWN=1 (the hero forgets the cards seen going into other hands: `SeatView.known`), NOPICK=1
 // (the hero does not guess from pick-ups: `SeatView.pickedUpOver`), NOBURNED=1 (the hero forgets
 // which cards were burned: `GameView.burned`), NOLACKS=1 (the hero does not read what plays and
@@ -44,6 +45,11 @@ const withoutLacks: AiPolicy = {
   chooseMove: (view, moves, rng) =>
     strong.chooseMove({ ...view, seats: view.seats.map(({ lacks: _, ...s }) => s) }, moves, rng),
 };
+const fieldName = env.FIELD ?? 'greedy';
+const field = fieldName === 'strong-nolacks' ? withoutLacks : AI_POLICIES[fieldName as keyof typeof AI_POLICIES];
+if (field === undefined) {
+  throw new Error(`FIELD must be ${[...Object.keys(AI_POLICIES), 'strong-nolacks'].join(', ')}; got "${fieldName}"`);
+}
 const began = performance.now();
 const r = runTableMatch({
   rules: PRESETS[preset].rules,
@@ -52,8 +58,7 @@ const r = runTableMatch({
   firstDeal: Number(env.FIRST ?? 0),
   seed: env.SEED ?? 'table',
   hero,
-  field:
-    env.FIELD === 'strong-nolacks' ? withoutLacks : AI_POLICIES[(env.FIELD ?? 'greedy') as keyof typeof AI_POLICIES],
+  field,
   now: env.CPUCLOCK === '1' ? cpuMs : () => performance.now(),
   heroSeesHands: env.SEEHANDS === '1',
 });
@@ -83,5 +88,6 @@ console.log(
     pick: env.NOKNOWN !== '1' && env.NOPICK !== '1',
     burned: env.NOBURNED !== '1',
     lacks: env.NOLACKS !== '1',
+    field: fieldName,
   }),
 );
