@@ -2,9 +2,9 @@
 // differ from what `greedy` would play in its place? Strong against three `greedy` (PLAYERS, PRESET,
 // DEALS, FIRST, SEED as in ai-table-cli.ts; BUDGET as JSON over STRONG_BUDGET); one JSON line with
 // the decisions, the differing ones by kind, and the match's wins.
-import { AI_POLICIES, type AiPolicy, type Move, PRESETS, type PresetName, strongPolicy } from '../src/index.js';
+import { AI_POLICIES, type AiPolicy, type Move, strongPolicy } from '../src/index.js';
 import { runTableMatch } from './ai-table.js';
-import { budgetFromEnv } from './budget-env.js';
+import { budgetFromEnv, dealsFromEnv } from './budget-env.js';
 
 const env = process.env;
 const greedy = AI_POLICIES.greedy;
@@ -37,16 +37,8 @@ const hero: AiPolicy = {
     return chosen;
   },
 };
-const preset = (env.PRESET ?? 'easy') as PresetName;
-const r = runTableMatch({
-  rules: PRESETS[preset].rules,
-  players: Number(env.PLAYERS ?? 4),
-  deals: Number(env.DEALS ?? 50),
-  firstDeal: Number(env.FIRST ?? 0),
-  seed: env.SEED ?? 'table',
-  hero,
-  field: greedy,
-});
+const { preset, ...deals } = dealsFromEnv(env, { preset: 'easy', deals: 50, seed: 'table' });
+const r = runTableMatch({ ...deals, hero, field: greedy });
 const differing = [...kinds.values()].reduce((a, b) => a + b, 0);
 console.log(
   JSON.stringify({

@@ -9,13 +9,13 @@
 // process's CPU time, not the wall clock: other jobs on the core then do not count).
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { AI_POLICIES, type AiPolicy, type GameView, PRESETS, type PresetName, strongPolicy } from '../src/index.js';
+import { AI_POLICIES, type AiPolicy, type GameView, strongPolicy } from '../src/index.js';
 import { runTableMatch } from './ai-table.js';
-import { budgetFromEnv } from './budget-env.js';
+import { budgetFromEnv, dealsFromEnv } from './budget-env.js';
 
 const env = process.env;
 const budget = budgetFromEnv(env);
-const preset = (env.PRESET ?? 'classic') as PresetName;
+const { preset, ...deals } = dealsFromEnv(env, { preset: 'classic', deals: 10, seed: 'table' });
 const cpuMs = (): number => {
   const used = process.cpuUsage();
   return (used.user + used.system) / 1000;
@@ -52,11 +52,7 @@ if (field === undefined) {
 }
 const began = performance.now();
 const r = runTableMatch({
-  rules: PRESETS[preset].rules,
-  players: Number(env.PLAYERS ?? 4),
-  deals: Number(env.DEALS ?? 10),
-  firstDeal: Number(env.FIRST ?? 0),
-  seed: env.SEED ?? 'table',
+  ...deals,
   hero,
   field,
   now: env.CPUCLOCK === '1' ? cpuMs : () => performance.now(),

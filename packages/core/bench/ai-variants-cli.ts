@@ -12,8 +12,9 @@
 // - pickspecial:t — when only a 2 or 10 fits and the pile holds |t| or fewer cards, pick it up
 //   instead (t < 0: only while the deck lasts);
 // - burn:t — a 10 before a 2 when nothing else fits on a pile of t or more (greedy: 4).
-import { AI_POLICIES, type AiPolicy, type GameView, type Move, PRESETS, type PresetName } from '../src/index.js';
+import { AI_POLICIES, type AiPolicy, type GameView, type Move } from '../src/index.js';
 import { runTableMatch } from './ai-table.js';
+import { dealsFromEnv } from './budget-env.js';
 
 type Play = Extract<Move, { type: 'play' }>;
 type SeatView = GameView['seats'][number];
@@ -100,14 +101,11 @@ function variant(name: string, t: number): AiPolicy {
 }
 
 const env = process.env;
-const preset = (env.PRESET ?? 'easy') as PresetName;
+const { preset, ...deals } = dealsFromEnv(env, { preset: 'easy', deals: 10000, seed: 'variants' });
 for (const spec of (env.V ?? 'greedy:0').split(',')) {
   const [name = 'greedy', t = '0'] = spec.split(':');
   const r = runTableMatch({
-    rules: PRESETS[preset].rules,
-    players: Number(env.PLAYERS ?? 4),
-    deals: Number(env.DEALS ?? 10000),
-    seed: env.SEED ?? 'variants',
+    ...deals,
     hero: variant(name, Number(t)),
     field: greedy,
     heroSeesHands: name === 'peek',
@@ -123,7 +121,7 @@ for (const spec of (env.V ?? 'greedy:0').split(',')) {
       wins: r.heroWins,
       win: Math.round(win * 1000) / 10,
       place: Math.round((r.placeSum / r.games) * 100) / 100,
-      seed: env.SEED ?? 'variants',
+      seed: deals.seed,
     }),
   );
 }
