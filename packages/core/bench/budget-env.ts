@@ -19,6 +19,8 @@ export function dealsFromEnv(
   defaults: { readonly preset: PresetName; readonly deals: number; readonly seed: string },
 ): { preset: PresetName; rules: Rules; players: number; deals: number; firstDeal: number; seed: string } {
   const preset = (env.PRESET ?? defaults.preset) as PresetName;
+  if (!Object.hasOwn(PRESETS, preset))
+    throw new Error(`PRESET must be ${Object.keys(PRESETS).join(', ')}; got "${preset}"`);
   return {
     preset,
     rules: PRESETS[preset].rules,
