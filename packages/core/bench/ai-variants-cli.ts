@@ -8,6 +8,8 @@
 // - blockhand:t — the same, only when the next seat plays from the table (no hand) with t or fewer;
 // - peek:t — sees every hand (a diagnostic): when the next seat (holding t or fewer, 0: any) could
 //   beat greedy's card, play the lowest ordinary rank it cannot beat;
+// - most:t — once the deck is empty, the playable ordinary rank with the most cards (ties: the
+//   lower) among those at most t ranks above greedy's;
 // - one:t — while more than t cards are in the deck, play one card of the lowest rank, not all;
 // - pickspecial:t — when only a 2 or 10 fits and the pile holds |t| or fewer cards, pick it up
 //   instead (t < 0: only while the deck lasts);
@@ -68,6 +70,20 @@ function variantMove(name: string, t: number, view: GameView, moves: readonly Mo
         ) ?? base
       );
     }
+    case 'most': {
+      // deck empty: the playable ordinary rank with the most cards (ties: the lower) within t ranks of greedy's
+      if (view.deckCount > 0) return base;
+      let pick: Play = base;
+      for (const m of ordinary) {
+        if ((m.rank as number) > (base.rank as number) + t) continue;
+        if (
+          m.cardIds.length > pick.cardIds.length ||
+          (m.cardIds.length === pick.cardIds.length && (m.rank as number) < (pick.rank as number))
+        )
+          pick = m;
+      }
+      return pick;
+    }
     case 'one':
       if (view.deckCount <= t || base.cardIds.length === 1) return base;
       return ordinary.find((m) => m.rank === base.rank && m.cardIds.length === 1) ?? base;
@@ -84,7 +100,7 @@ function variantMove(name: string, t: number, view: GameView, moves: readonly Mo
       return two ?? base;
     }
     default:
-      throw new Error(`unknown variant "${name}": greedy, block, blockhand, peek, one, pickspecial or burn`);
+      throw new Error(`unknown variant "${name}": greedy, block, blockhand, peek, most, one, pickspecial or burn`);
   }
 }
 
