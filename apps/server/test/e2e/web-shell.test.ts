@@ -160,8 +160,12 @@ describe('web client - the shell at four screen sizes', () => {
       await page.getByText(WELCOME, { exact: true }).waitFor();
       await page.locator('.toast').waitFor({ state: 'detached', timeout: 7000 });
       const times = (await page.evaluate('window.__toastTimes')) as { shown: number; gone: number };
-      // 5 s on screen (a little more when the page is busy), as the spec's constant says.
-      expect(times.gone - times.shown).toBeGreaterThanOrEqual(4900);
+      // 5 s on screen, as the spec's constant says (3 s is a game toast's). The observer hears of the
+      // toast only when the task that put it in ends, and Radix starts its timer inside that task:
+      // the toaster's edge is set in a layout effect, whose render first runs the pending effects.
+      // On a busy machine that render has taken 100 ms (a run measured 4,898 ms), so the floor
+      // allows 300 ms; a late close only makes the time longer.
+      expect(times.gone - times.shown).toBeGreaterThanOrEqual(4700);
       expect(times.gone - times.shown).toBeLessThan(7000);
     } finally {
       await second.close();
