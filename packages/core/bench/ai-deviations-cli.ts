@@ -2,7 +2,8 @@
 // differ from what `greedy` would play in its place? Strong against three `greedy` (PLAYERS, PRESET,
 // DEALS, FIRST, SEED as in ai-table-cli.ts; BUDGET as JSON over STRONG_BUDGET); one JSON line with
 // the decisions, the differing ones by kind, and the match's wins.
-import { AI_POLICIES, type AiPolicy, type Move, strongPolicy } from '../src/index.js';
+import { AI_POLICIES, type AiPolicy, type Move, type Rules, strongPolicy } from '../src/index.js';
+import { isSpecial } from '../src/lacks.js';
 import { runTableMatch } from './ai-table.js';
 import { budgetFromEnv, dealsFromEnv } from './budget-env.js';
 
@@ -13,12 +14,11 @@ const kinds = new Map<string, number>();
 let decisions = 0;
 
 /** What kind of departure from greedy's move `chosen` is. */
-function kind(chosen: Move, greedys: Move): string {
+function kind(chosen: Move, greedys: Move, rules: Rules): string {
   if (chosen.type === 'pickUp') return 'pickUpThatCouldPlay';
   if (greedys.type === 'pickUp') return 'playWhereGreedyPicksUp';
-  const special = (r: number | null) => r === 2 || r === 10;
   if (chosen.rank === null || greedys.rank === null) return 'other';
-  if (special(chosen.rank) && !special(greedys.rank)) return 'specialBeforeOrdinary';
+  if (isSpecial(chosen.rank, rules) && !isSpecial(greedys.rank, rules)) return 'specialBeforeOrdinary';
   if (chosen.rank === greedys.rank)
     return chosen.cardIds.length < greedys.cardIds.length ? 'fewerOfTheRank' : 'moreOfTheRank';
   return chosen.rank > greedys.rank ? 'higherRank' : 'lowerRank';
@@ -31,7 +31,7 @@ const hero: AiPolicy = {
     const greedys = greedy.chooseMove(view, moves, rng);
     decisions++;
     if (chosen !== greedys) {
-      const k = `${kind(chosen, greedys)}${view.deckCount > 0 ? 'WhileDeck' : ''}`;
+      const k = `${kind(chosen, greedys, view.options.rules)}${view.deckCount > 0 ? 'WhileDeck' : ''}`;
       kinds.set(k, (kinds.get(k) ?? 0) + 1);
     }
     return chosen;

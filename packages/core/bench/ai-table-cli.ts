@@ -46,7 +46,12 @@ const withoutLacks: AiPolicy = {
     strong.chooseMove({ ...view, seats: view.seats.map(({ lacks: _, ...s }) => s) }, moves, rng),
 };
 const fieldName = env.FIELD ?? 'greedy';
-const field = fieldName === 'strong-nolacks' ? withoutLacks : AI_POLICIES[fieldName as keyof typeof AI_POLICIES];
+const field =
+  fieldName === 'strong-nolacks'
+    ? withoutLacks
+    : Object.hasOwn(AI_POLICIES, fieldName)
+      ? AI_POLICIES[fieldName as keyof typeof AI_POLICIES]
+      : undefined;
 if (field === undefined) {
   throw new Error(`FIELD must be ${[...Object.keys(AI_POLICIES), 'strong-nolacks'].join(', ')}; got "${fieldName}"`);
 }

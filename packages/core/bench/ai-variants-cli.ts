@@ -14,7 +14,8 @@
 // - pickspecial:t — when only a 2 or 10 fits and the pile holds |t| or fewer cards, pick it up
 //   instead (t < 0: only while the deck lasts);
 // - burn:t — a 10 before a 2 when nothing else fits on a pile of t or more (greedy: 4).
-import { AI_POLICIES, type AiPolicy, type GameView, type Move } from '../src/index.js';
+import { AI_POLICIES, type AiPolicy, canPlayOn, type GameView, type Move, type Rank } from '../src/index.js';
+import { isSpecial } from '../src/lacks.js';
 import { runTableMatch } from './ai-table.js';
 import { dealsFromEnv } from './budget-env.js';
 
@@ -48,7 +49,8 @@ function pickPlay(plays: readonly Play[], better: (a: number, b: number) => bool
 /** `greedy`'s move, or the variant's where its condition holds. */
 function variantMove(name: string, t: number, view: GameView, moves: readonly Move[], base: Play): Move {
   const all = moves.filter((m): m is Play => m.type === 'play');
-  const ordinary = all.filter((m) => m.rank !== null && m.rank !== 2 && m.rank !== 10);
+  const rules = view.options.rules;
+  const ordinary = all.filter((m) => m.rank !== null && !isSpecial(m.rank, rules));
   const next = nextSeat(view);
   const highest = () => pickPlay(ordinary, (a, b) => a > b) ?? base;
   switch (name) {
@@ -60,8 +62,8 @@ function variantMove(name: string, t: number, view: GameView, moves: readonly Mo
       return next !== undefined && next.handCount === 0 && held(next) <= t ? highest() : base;
     case 'peek': {
       if (next?.known === undefined || (t > 0 && held(next) > t)) return base;
-      const theirs = next.known.map((c) => c.rank as number);
-      const beats = (r: number) => theirs.some((x) => x === 2 || x === 10 || x >= r);
+      // Whether the next seat holds a card that may go on `r` (the engine's own rule).
+      const beats = (r: number) => next.known?.some((c) => canPlayOn(c.rank, r as Rank, rules)) === true;
       if (!beats(base.rank as number)) return base;
       return (
         pickPlay(
